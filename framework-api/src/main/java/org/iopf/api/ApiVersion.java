@@ -1,0 +1,15 @@
+package org.iopf.api;
+
+/**
+ * The version of the plugin API. A plugin's descriptor declares in {@code Plugin-Requires} the API
+ * versions it works with; the host refuses a plugin whose requirement this version does not meet.
+ *
+ * @since 0.1
+ */
+public final class ApiVersion {
+    /** The API version, in semantic-version form ({@code major.minor.patch}). */
+    public static final String CURRENT = "0.1.0";
+
+    private ApiVersion() {
+    }
+}

@@ -1,0 +1,24 @@
+package org.iopf.api.fabric;
+
+import java.util.Objects;
+import org.iopf.api.platform.NodeId;
+
+/**
+ * An address on the fabric: a node and one of its ports ({@code node1:nic0}).
+ *
+ * @param node the node
+ * @param port the port's name within the node
+ * @since 0.1
+ */
+public record Endpoint(NodeId node, String port) {
+    /** Checks arguments. */
+    public Endpoint {
+        Objects.requireNonNull(node, "node is null");
+        Objects.requireNonNull(port, "port is null");
+    }
+
+    @Override
+    public String toString() {
+        return node + ":" + port;
+    }
+}

@@ -1,0 +1,42 @@
+package org.iopf.api.fault;
+
+import java.util.Objects;
+import org.iopf.api.iommu.DomainId;
+import org.iopf.api.iommu.StreamId;
+import org.iopf.api.mem.Access;
+
+/**
+ * What a device or IOMMU records about one fault: who, in which domain, where, which access, what
+ * kind, and when.
+ *
+ * @param id unique within the node ({@link FaultSink#nextFaultId()}); links a fault's trace steps
+ * @param source path of the component that detected it ({@code node1/smmu})
+ * @param stream the requesting device's stream id
+ * @param domain the protection domain (context) it was translated in
+ * @param pid the process whose address space the domain translates for, or -1 if none
+ * @param address the faulting (I/O) virtual address
+ * @param access read or write
+ * @param kind the decoded fault kind
+ * @param timeNanos simulated time of detection
+ * @since 0.1
+ */
+public record FaultRecord(long id, String source, StreamId stream, DomainId domain, int pid, long address,
+        Access access, FaultKind kind, long timeNanos) {
+    /** Checks arguments. */
+    public FaultRecord {
+        Objects.requireNonNull(source, "source is null");
+        Objects.requireNonNull(stream, "stream is null");
+        Objects.requireNonNull(domain, "domain is null");
+        Objects.requireNonNull(access, "access is null");
+        Objects.requireNonNull(kind, "kind is null");
+        if (timeNanos < 0) {
+            throw new IllegalArgumentException("timeNanos must be >= 0: " + timeNanos);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return String.format("fault#%d[%s %s 0x%x %s %s pid=%d @%dns]", id, kind, access, address, stream, domain,
+                pid, timeNanos);
+    }
+}

@@ -1,0 +1,20 @@
+package org.iopf.api.fault;
+
+/**
+ * The node-owned queue into which devices and IOMMUs raise faults. The node delivers each fault to
+ * its {@link FaultHandler} in a later event at the same simulated time (never re-entrantly), in
+ * the order raised. Injected into components that detect faults; it breaks the cycle between an
+ * IOMMU that reports faults and a fault handler that resumes it.
+ *
+ * @since 0.1
+ */
+public interface FaultSink {
+    /** A fresh fault id, unique within the node. */
+    long nextFaultId();
+
+    /** Raises a fault towards the node's fault handler. */
+    void raise(PageFault fault);
+
+    /** Faults raised so far on this node. */
+    long raised();
+}

@@ -1,0 +1,16 @@
+package org.iopf.api.mem;
+
+/**
+ * How physical memory stores contents.
+ *
+ * @since 0.1
+ */
+public enum ContentMode {
+    /** Every written byte is stored (sparsely: never-written memory reads as zero and costs nothing). */
+    BYTES,
+    /**
+     * Contents are stored as exact per-page fingerprints instead of bytes, for very large runs:
+     * copies and integrity checks stay exact, but {@link PhysicalMemory#read} is not available.
+     */
+    FINGERPRINT
+}

@@ -1,0 +1,23 @@
+package org.iopf.api.mem;
+
+/**
+ * The outcome of {@link MemoryManager#faultIn}.
+ *
+ * @since 0.1
+ */
+public enum FaultInResult {
+    /** The page was already present with the requested access. */
+    ALREADY_PRESENT,
+    /** A never-touched page was given a zeroed frame (minor fault). */
+    ZERO_FILLED,
+    /** The page was read back from swap (major fault). */
+    SWAPPED_IN,
+    /** The address is not in any VMA (segmentation fault). */
+    NO_MAPPING,
+    /** The access is not allowed by the VMA (write to a read-only mapping). */
+    PROTECTION_VIOLATION,
+    /** No frame could be found even after reclaim. */
+    OUT_OF_MEMORY,
+    /** The page lives in device-private memory and its owner must migrate it back. */
+    DEVICE_PRIVATE
+}

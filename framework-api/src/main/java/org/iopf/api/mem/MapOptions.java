@@ -1,0 +1,45 @@
+package org.iopf.api.mem;
+
+/**
+ * How {@link MemoryManager#mmap} maps anonymous memory.
+ *
+ * @param writable the mapping allows writes
+ * @param transparentHugePages back it with 2 MiB pages where aligned (THP, madvise(MADV_HUGEPAGE))
+ * @param numaNode the preferred NUMA node for its frames
+ * @param numaPolicy where frames may come from when that node is full
+ * @param populate fault every page in at map time (MAP_POPULATE)
+ * @since 0.1
+ */
+public record MapOptions(boolean writable, boolean transparentHugePages, int numaNode, NumaPolicy numaPolicy,
+        boolean populate) {
+    /** Read-write base pages on NUMA node 0 with nearest fallback, faulted in on demand. */
+    public static final MapOptions DEFAULT = new MapOptions(true, false, 0, NumaPolicy.NEAREST, false);
+
+    /** Checks arguments. */
+    public MapOptions {
+        java.util.Objects.requireNonNull(numaPolicy, "numaPolicy is null");
+        if (numaNode < 0) {
+            throw new IllegalArgumentException("numaNode must be >= 0: " + numaNode);
+        }
+    }
+
+    /** These options with THP on or off. */
+    public MapOptions withTransparentHugePages(boolean on) {
+        return new MapOptions(writable, on, numaNode, numaPolicy, populate);
+    }
+
+    /** These options on another NUMA node with another policy. */
+    public MapOptions onNumaNode(int node, NumaPolicy policy) {
+        return new MapOptions(writable, transparentHugePages, node, policy, populate);
+    }
+
+    /** These options with populate on or off. */
+    public MapOptions withPopulate(boolean on) {
+        return new MapOptions(writable, transparentHugePages, numaNode, numaPolicy, on);
+    }
+
+    /** These options read-only or writable. */
+    public MapOptions withWritable(boolean on) {
+        return new MapOptions(on, transparentHugePages, numaNode, numaPolicy, populate);
+    }
+}

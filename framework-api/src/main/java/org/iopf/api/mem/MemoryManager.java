@@ -1,0 +1,105 @@
+package org.iopf.api.mem;
+
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The OS memory manager of a node: process address spaces, demand paging (zero-fill and swap-in),
+ * reclaim under memory pressure, pinning with a pinnable limit, MMU notifiers, advice and THP.
+ *
+ * <p>Pages are faulted in on demand. {@link #faultIn} models the fault's cost in simulated time;
+ * the CPU-side accessors ({@link #read}, {@link #write}) and {@link #pin} are immediate: they
+ * prepare state for a workload and cost no simulated time (a component that wants the cost calls
+ * {@code faultIn} first).
+ *
+ * <p>Reclaim keeps at least the low-watermark of free memory (the memory-pressure setting); it
+ * never takes a pinned page, and it calls every notifier registered for an address space before
+ * the page's frame is freed.
+ *
+ * @since 0.1
+ */
+public interface MemoryManager {
+    /** The system memory this manager allocates from. */
+    PhysicalMemory physicalMemory();
+
+    /** Creates a process with an empty address space. */
+    AddressSpace createAddressSpace(String name);
+
+    /** The process with this pid, if any. */
+    Optional<AddressSpace> addressSpace(int pid);
+
+    /**
+     * Maps {@code length} bytes of anonymous memory at an address the manager chooses (aligned to
+     * 2 MiB so that THP can apply).
+     *
+     * @return the virtual address of the mapping
+     */
+    long mmap(AddressSpace space, long length, MapOptions options);
+
+    /** Unmaps a range: notifiers are called, pinned pages are unpinned, frames freed. */
+    void munmap(AddressSpace space, long va, long length);
+
+    /**
+     * The physical address backing {@code va} for {@code access}, if the page is present and
+     * allows it; sets the accessed (and for writes the dirty) bit. Never faults.
+     *
+     * @return the physical address, or -1 when the access would fault
+     */
+    long translate(AddressSpace space, long va, Access access);
+
+    /**
+     * Resolves a fault on the page containing {@code va}, taking simulated time: a zero-fill
+     * costs the minor-fault time, a swap-in the swap latency. {@code done} is called when the
+     * page is present (or with the reason it cannot be).
+     */
+    void faultIn(AddressSpace space, long va, Access access, Consumer<FaultInResult> done);
+
+    /**
+     * Resolves a fault at once, with no simulated time. For setup and for components that model
+     * the fault's cost themselves.
+     */
+    FaultInResult faultInNow(AddressSpace space, long va, Access access);
+
+    /** Faults in and pins every page of a range, all or nothing, within the pinnable limit. */
+    PinResult pin(AddressSpace space, long va, long length);
+
+    /** Unpins a range; pages stay resident but become reclaimable. */
+    void unpin(AddressSpace space, long va, long length);
+
+    /** Applies madvise-style advice to a range. */
+    void advise(AddressSpace space, long va, long length, Advice advice);
+
+    /**
+     * Reclaims up to {@code bytes} of unpinned resident pages, least recently used first, calling
+     * notifiers before each frame is freed.
+     *
+     * @return bytes reclaimed
+     */
+    long reclaim(long bytes);
+
+    /**
+     * Moves the resident pages of a range to frames on another NUMA node (page migration),
+     * calling notifiers first; pinned pages stay.
+     *
+     * @return bytes migrated
+     */
+    long migrate(AddressSpace space, long va, long length, int targetNumaNode);
+
+    /** Reads process memory as the CPU would, faulting pages in at once. */
+    void read(AddressSpace space, long va, byte[] dst, int offset, int length);
+
+    /** Writes process memory as the CPU would, faulting pages in at once. */
+    void write(AddressSpace space, long va, byte[] src, int offset, int length);
+
+    /** Registers a notifier for one address space. */
+    void registerNotifier(AddressSpace space, MmuNotifier notifier);
+
+    /** Removes a notifier. */
+    void unregisterNotifier(AddressSpace space, MmuNotifier notifier);
+
+    /** The most bytes that may be pinned at once (RLIMIT_MEMLOCK summed over the node). */
+    long pinnableLimit();
+
+    /** A snapshot of the counters. */
+    MemoryStats stats();
+}

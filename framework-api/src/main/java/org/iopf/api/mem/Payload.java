@@ -1,0 +1,26 @@
+package org.iopf.api.mem;
+
+/**
+ * Contents captured from memory for moving elsewhere: what a DMA read or a packet carries. In
+ * {@link ContentMode#BYTES} it holds the bytes; in {@link ContentMode#FINGERPRINT} an exact
+ * description of them. Either way, writing it back reproduces the source contents exactly.
+ *
+ * @since 0.1
+ */
+public interface Payload {
+    /** Number of bytes the payload stands for. */
+    long length();
+
+    /** A 64-bit fingerprint of the contents; equal contents give equal fingerprints in both modes. */
+    long fingerprint();
+
+    /** The payload restricted to {@code [offset, offset+length)} of itself. */
+    Payload slice(long offset, long length);
+
+    /**
+     * The bytes, where the payload holds them.
+     *
+     * @throws UnsupportedOperationException in fingerprint mode
+     */
+    byte[] bytes();
+}

@@ -1,0 +1,65 @@
+package org.iopf.api.mem;
+
+import java.util.OptionalLong;
+
+/**
+ * A node's physical memory: frames of 4 KiB (and 2 MiB huge frames) split across NUMA nodes, with
+ * sparse contents. Host DRAM and a device's private memory are separate instances.
+ *
+ * @since 0.1
+ */
+public interface PhysicalMemory {
+    /** A name for reports ({@code dram}, {@code gpu0-hbm}). */
+    String name();
+
+    /** Total size in bytes. */
+    long size();
+
+    /** The NUMA layout. */
+    NumaTopology topology();
+
+    /** How contents are stored. */
+    ContentMode contentMode();
+
+    /**
+     * Allocates one free frame of {@code size}.
+     *
+     * @param preferredNode the NUMA node to try first
+     * @param policy where else the frame may come from
+     * @return the frame's physical address, or empty when no node allowed by the policy has one
+     */
+    OptionalLong allocateFrame(PageSize size, int preferredNode, NumaPolicy policy);
+
+    /** Returns a frame allocated by {@link #allocateFrame}; its contents are discarded. */
+    void freeFrame(long pa, PageSize size);
+
+    /** The NUMA node that holds physical address {@code pa}. */
+    int numaNodeOf(long pa);
+
+    /** Free bytes on NUMA node {@code numaNode}. */
+    long freeBytes(int numaNode);
+
+    /** Free bytes on all NUMA nodes. */
+    long freeBytes();
+
+    /** Reads {@code length} bytes at {@code pa} into {@code dst[offset..]}. Never-written bytes read as zero. */
+    void read(long pa, byte[] dst, int offset, int length);
+
+    /** Writes {@code src[offset..offset+length)} at {@code pa}. */
+    void write(long pa, byte[] src, int offset, int length);
+
+    /** Captures {@code [pa, pa+length)} as a payload (copies it: later writes do not change it). */
+    Payload capture(long pa, long length);
+
+    /** Writes a payload at {@code pa}. */
+    void write(long pa, Payload payload);
+
+    /** Sets {@code [pa, pa+length)} to zero (and frees the storage behind it). */
+    void zero(long pa, long length);
+
+    /** A fingerprint of {@code [pa, pa+length)}, equal to {@code capture(pa, length).fingerprint()}. */
+    long fingerprint(long pa, long length);
+
+    /** Bytes of contents actually stored (the cost of sparse storage), for reports. */
+    long storedBytes();
+}

@@ -1,0 +1,9 @@
+/**
+ * Memory: physical memory in frames across NUMA nodes with sparse contents, process address
+ * spaces with VMAs and page tables, and the OS memory manager (fault-in, reclaim, pinning, MMU
+ * notifiers, transparent huge pages).
+ *
+ * <p>Addresses are {@code long}s: physical addresses ({@code pa}), virtual addresses of a process
+ * ({@code va}) and I/O virtual addresses ({@code iova}) are all byte addresses.
+ */
+package org.iopf.api.mem;

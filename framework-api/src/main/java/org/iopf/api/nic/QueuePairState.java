@@ -1,0 +1,15 @@
+package org.iopf.api.nic;
+
+/**
+ * The state of a queue pair.
+ *
+ * @since 0.1
+ */
+public enum QueuePairState {
+    /** Created, not connected. */
+    RESET,
+    /** Connected: ready to send and receive. */
+    READY,
+    /** Failed: outstanding requests are flushed with errors. */
+    ERROR
+}

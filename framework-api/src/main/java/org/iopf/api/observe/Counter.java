@@ -1,0 +1,19 @@
+package org.iopf.api.observe;
+
+/**
+ * A monotonic count.
+ *
+ * @since 0.1
+ */
+public interface Counter {
+    /** Adds one. */
+    default void increment() {
+        add(1);
+    }
+
+    /** Adds {@code delta}, {@code >= 0}. */
+    void add(long delta);
+
+    /** The current count. */
+    long value();
+}

@@ -1,0 +1,35 @@
+package org.iopf.api.observe;
+
+import java.util.function.LongSupplier;
+
+/**
+ * A scope of named metrics. Names are dot-separated under the scope's prefix: a component's scope
+ * is its path ({@code node1.smmu}), so {@code counter("tlb.hits")} is {@code node1.smmu.tlb.hits}.
+ * Asking twice for one name returns the same metric.
+ *
+ * @since 0.1
+ */
+public interface Metrics {
+    /** The prefix of this scope ({@code node1.smmu}), empty for the root. */
+    String prefix();
+
+    /** A child scope: {@code scope("tlb")} under {@code node1.smmu} is {@code node1.smmu.tlb}. */
+    Metrics scope(String name);
+
+    /**
+     * The counter {@code name} in this scope.
+     *
+     * @param unit what it counts ({@code faults}, {@code bytes})
+     */
+    Counter counter(String name, String unit);
+
+    /**
+     * The histogram {@code name} in this scope.
+     *
+     * @param unit the unit of recorded values ({@code ns}, {@code bytes})
+     */
+    Histogram histogram(String name, String unit);
+
+    /** Registers a gauge read whenever metrics are reported. */
+    void gauge(String name, String unit, LongSupplier value);
+}

@@ -1,0 +1,59 @@
+package org.iopf.api.platform;
+
+import com.google.inject.Module;
+import java.util.List;
+import java.util.Set;
+import org.pf4j.ExtensionPoint;
+
+/**
+ * The extension point every component type implements: it names itself, the roles it fills and
+ * its parameters (the documentation is the registration), and contributes the Guice module that
+ * creates it.
+ *
+ * <p>Registration: as a PF4J {@code @Extension} in a plugin zip or jar dropped into
+ * {@code plugins/}, or through {@code META-INF/services/org.iopf.api.platform.ComponentType} on
+ * the class path. Two types with one name is an error.
+ *
+ * <p>Wiring: the node builds a private injector scope per component from {@link #module}; the
+ * module binds the API interface of each role in {@link #roles()} (for example
+ * {@code bind(Iommu.class).to(Mmu500Iommu.class).in(Scopes.SINGLETON)}), and the node exposes
+ * those bindings to the other components of the node. Node injectors require explicit bindings.
+ * Available for injection:
+ * <ul>
+ *   <li>{@link ComponentContext} — this component's identity, parameters and services;</li>
+ *   <li>{@link org.iopf.api.mem.MemoryManager} — the node's OS memory manager;</li>
+ *   <li>{@link org.iopf.api.fault.FaultSink} — the node's fault queue;</li>
+ *   <li>{@link org.iopf.api.fabric.Fabric} — the network joining the nodes;</li>
+ *   <li>the API interface of every other role present on the node.</li>
+ * </ul>
+ *
+ * @since 0.1
+ */
+public interface ComponentType extends ExtensionPoint {
+    /** The type's name as platform files write it ({@code zynq-smmu}); lowercase with dashes. */
+    String name();
+
+    /** One line saying what the component models. */
+    String description();
+
+    /** The roles it fills; at least one. */
+    Set<Role> roles();
+
+    /** Its parameters; none by default. */
+    default List<ParameterSpec> parameters() {
+        return List.of();
+    }
+
+    /** The version of the component model, for reports. */
+    default String version() {
+        return "0.1";
+    }
+
+    /**
+     * The Guice module that binds the API type of every role in {@link #roles()}.
+     *
+     * @param context the component's context; the engine binds it, the module may read its
+     *     parameters to choose bindings
+     */
+    Module module(ComponentContext context);
+}

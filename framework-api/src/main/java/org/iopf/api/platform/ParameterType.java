@@ -1,0 +1,34 @@
+package org.iopf.api.platform;
+
+/**
+ * The type of a component parameter, with the units its values are written in.
+ *
+ * @since 0.1
+ */
+public enum ParameterType {
+    /** A size in bytes: {@code 4096}, {@code 4KiB}, {@code 2MiB}, {@code 1GB}. */
+    BYTES("bytes"),
+    /** A duration, read as nanoseconds: {@code 200us}, {@code 1ms}, {@code 50ns}, {@code 2s}. */
+    DURATION("ns"),
+    /** A data rate: {@code 10Gbps}, {@code 13284MB/s}, {@code 32GB/s}. */
+    DATA_RATE("bytes/s"),
+    /** A whole number (a count). */
+    INTEGER("count"),
+    /** A decimal number (a ratio, a probability). */
+    DECIMAL("ratio"),
+    /** {@code true} or {@code false}. */
+    BOOLEAN("flag"),
+    /** Free text, or one of the spec's allowed values. */
+    STRING("text");
+
+    private final String unit;
+
+    ParameterType(String unit) {
+        this.unit = unit;
+    }
+
+    /** The unit a value is held in once parsed. */
+    public String unit() {
+        return unit;
+    }
+}

@@ -1,0 +1,41 @@
+package org.iopf.api.platform;
+
+import org.iopf.api.sim.DataRate;
+
+/**
+ * A component's parameter values, checked against its {@link ParameterSpec}s, with defaults filled
+ * in. Asking for a parameter the type did not declare, or with the wrong type, is an
+ * {@link IllegalArgumentException} that names the parameter and the component.
+ *
+ * @since 0.1
+ */
+public interface Parameters {
+    /** Whether the platform file set {@code name} explicitly (rather than taking the default). */
+    boolean isSet(String name);
+
+    /** A {@link ParameterType#BYTES} value in bytes. */
+    long bytes(String name);
+
+    /** A {@link ParameterType#DURATION} value in nanoseconds. */
+    long duration(String name);
+
+    /** A {@link ParameterType#DATA_RATE} value. */
+    DataRate rate(String name);
+
+    /** An {@link ParameterType#INTEGER} value. */
+    long integer(String name);
+
+    /** An {@link ParameterType#INTEGER} value that must fit an {@code int}. */
+    default int intValue(String name) {
+        return Math.toIntExact(integer(name));
+    }
+
+    /** A {@link ParameterType#DECIMAL} value. */
+    double decimal(String name);
+
+    /** A {@link ParameterType#BOOLEAN} value. */
+    boolean flag(String name);
+
+    /** A {@link ParameterType#STRING} value. */
+    String string(String name);
+}

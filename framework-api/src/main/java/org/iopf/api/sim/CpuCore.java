@@ -1,0 +1,35 @@
+package org.iopf.api.sim;
+
+/**
+ * An emulated CPU core that runs software work items (an interrupt handler, a tasklet, a user
+ * library call, R5 firmware) one at a time and accounts its busy time.
+ *
+ * @since 0.1
+ */
+public interface CpuCore {
+    /** The core's name within its node, for example {@code a53.0} or {@code r5.1}. */
+    String name();
+
+    /** The cluster the core belongs to, for example {@code a53} or {@code r5}. */
+    String cluster();
+
+    /**
+     * Queues {@code cpuNanos} of work and fires {@code onDone} when it has run.
+     *
+     * @param label what the work is, for traces ({@code "smmu-isr"})
+     * @param priority its priority, not null
+     * @param cpuNanos CPU time it takes in ns, {@code >= 0}
+     * @param onDone fired when the work has finished, may be null
+     * @return the absolute time at which the work finishes if nothing of higher priority arrives
+     */
+    long run(String label, WorkPriority priority, long cpuNanos, Event onDone);
+
+    /** Items queued but not yet started. */
+    int queued();
+
+    /** Total busy time so far in ns, counting only work that has started, up to now. */
+    long busyNanos();
+
+    /** Fraction of the time since the start of the run during which the core was busy, in [0, 1]. */
+    double utilisation();
+}

@@ -1,0 +1,28 @@
+package org.iopf.api.workload;
+
+import java.util.List;
+import org.iopf.api.platform.ParameterSpec;
+import org.pf4j.ExtensionPoint;
+
+/**
+ * The extension point of workloads: a named traffic or application pattern with documented
+ * parameters. Registered like {@link org.iopf.api.platform.ComponentType}: as a PF4J extension or
+ * through {@code META-INF/services/org.iopf.api.workload.WorkloadType}.
+ *
+ * @since 0.1
+ */
+public interface WorkloadType extends ExtensionPoint {
+    /** The name platform files use ({@code rdma-write-stream}). */
+    String name();
+
+    /** One line saying what it does. */
+    String description();
+
+    /** Its parameters; none by default. */
+    default List<ParameterSpec> parameters() {
+        return List.of();
+    }
+
+    /** Creates the workload for one run. */
+    Workload create(WorkloadContext context);
+}
