@@ -1,0 +1,119 @@
+package org.iopf.core.fabric;
+
+import java.util.Objects;
+import org.iopf.api.fabric.Endpoint;
+import org.iopf.api.fabric.FabricPort;
+import org.iopf.api.fabric.LinkSpec;
+import org.iopf.api.fabric.Packet;
+import org.iopf.api.fabric.PacketReceiver;
+
+/**
+ * A port attached to a {@link SwitchedFabric}: the uplink towards the switch, the downlink from
+ * it, and the receiver of packets addressed to the port.
+ */
+final class SwitchPort implements FabricPort {
+    private final SwitchedFabric fabric;
+    private final Endpoint endpoint;
+    private final LinkSpec link;
+    private final PacketReceiver receiver;
+    private final LinkDirection uplink;
+    private final LinkDirection downlink;
+    private long sent;
+    private long received;
+    private long lost;
+    private boolean detached;
+
+    SwitchPort(SwitchedFabric fabric, Endpoint endpoint, LinkSpec link, PacketReceiver receiver,
+            LinkDirection uplink, LinkDirection downlink) {
+        this.fabric = fabric;
+        this.endpoint = endpoint;
+        this.link = link;
+        this.receiver = receiver;
+        this.uplink = uplink;
+        this.downlink = downlink;
+    }
+
+    @Override
+    public Endpoint endpoint() {
+        return endpoint;
+    }
+
+    @Override
+    public LinkSpec link() {
+        return link;
+    }
+
+    @Override
+    public long send(Packet packet) {
+        Objects.requireNonNull(packet, "packet is null");
+        if (!packet.source().equals(endpoint)) {
+            throw new IllegalArgumentException("packet source " + packet.source() + " is not this port " + endpoint);
+        }
+        if (detached) {
+            throw new IllegalStateException("port " + endpoint + " is detached");
+        }
+        sent++;
+        long leaves = uplink.serialize(fabric.now(), packet.wireBytes());
+        if (uplink.loses()) {
+            lost++;
+        } else {
+            fabric.forwardAt(leaves + uplink.latency(), packet, this);
+        }
+        return leaves;
+    }
+
+    /** Serializes a packet from the switch onto this port's downlink and delivers it. */
+    void deliverFromSwitch(Packet packet, SwitchPort from) {
+        long arrives = downlink.serialize(fabric.now(), packet.wireBytes()) + downlink.latency();
+        if (downlink.loses()) {
+            from.lost++;
+            return;
+        }
+        fabric.scheduleAt(arrives, () -> {
+            if (!detached) {
+                received++;
+                receiver.receive(packet);
+            } else {
+                from.lost++;
+            }
+        });
+    }
+
+    void countLost() {
+        lost++;
+    }
+
+    void markDetached() {
+        detached = true;
+    }
+
+    @Override
+    public long transmitBusyUntil() {
+        return uplink.busyUntil();
+    }
+
+    @Override
+    public long packetsSent() {
+        return sent;
+    }
+
+    @Override
+    public long packetsReceived() {
+        return received;
+    }
+
+    @Override
+    public long packetsLost() {
+        return lost;
+    }
+
+    /** Busy time of the uplink in ns. */
+    long uplinkBusyNanos() {
+        return uplink.busyNanos();
+    }
+
+    @Override
+    public String toString() {
+        return "port " + endpoint;
+    }
+}

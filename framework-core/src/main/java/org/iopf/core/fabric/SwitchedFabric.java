@@ -1,0 +1,102 @@
+package org.iopf.core.fabric;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.iopf.api.fabric.Endpoint;
+import org.iopf.api.fabric.Fabric;
+import org.iopf.api.fabric.FabricPort;
+import org.iopf.api.fabric.LinkSpec;
+import org.iopf.api.fabric.Packet;
+import org.iopf.api.fabric.PacketReceiver;
+import org.iopf.api.sim.Event;
+import org.iopf.api.sim.RandomStreams;
+import org.iopf.api.sim.Scheduler;
+
+/**
+ * A single store-and-forward switch joining every attached port. A packet is serialized on the
+ * sender's uplink, crosses the uplink's latency and the switch's forwarding latency, then queues
+ * for the destination's downlink (FIFO with everything else bound there), is serialized and
+ * crosses the downlink's latency. Packets to an unknown or detached port are dropped and counted
+ * as lost on the sender.
+ */
+public final class SwitchedFabric implements Fabric {
+    private final Scheduler scheduler;
+    private final RandomStreams random;
+    private final LinkSpec defaultLink;
+    private final long switchLatencyNanos;
+    private final Map<Endpoint, SwitchPort> ports = new LinkedHashMap<>();
+
+    /**
+     * Creates an empty fabric.
+     *
+     * @param scheduler the simulation's scheduler
+     * @param random the run's random streams; link {@code e} draws from stream {@code fabric/e/up|down}
+     * @param defaultLink the link of ports that do not choose their own
+     * @param switchLatencyNanos the switch's forwarding latency in ns, {@code >= 0}
+     */
+    public SwitchedFabric(Scheduler scheduler, RandomStreams random, LinkSpec defaultLink, long switchLatencyNanos) {
+        this.scheduler = Objects.requireNonNull(scheduler, "scheduler is null");
+        this.random = Objects.requireNonNull(random, "random is null");
+        this.defaultLink = Objects.requireNonNull(defaultLink, "defaultLink is null");
+        if (switchLatencyNanos < 0) {
+            throw new IllegalArgumentException("switchLatencyNanos must be >= 0: " + switchLatencyNanos);
+        }
+        this.switchLatencyNanos = switchLatencyNanos;
+    }
+
+    @Override
+    public FabricPort attach(Endpoint endpoint, LinkSpec link, PacketReceiver receiver) {
+        Objects.requireNonNull(endpoint, "endpoint is null");
+        Objects.requireNonNull(link, "link is null");
+        Objects.requireNonNull(receiver, "receiver is null");
+        if (ports.containsKey(endpoint)) {
+            throw new IllegalArgumentException("fabric port " + endpoint + " is attached already");
+        }
+        String path = "fabric/" + endpoint.node().name() + "/" + endpoint.port();
+        SwitchPort port = new SwitchPort(this, endpoint, link, receiver,
+                new LinkDirection(link, random.stream(path + "/up")),
+                new LinkDirection(link, random.stream(path + "/down")));
+        ports.put(endpoint, port);
+        return port;
+    }
+
+    @Override
+    public void detach(Endpoint endpoint) {
+        SwitchPort port = ports.remove(endpoint);
+        if (port != null) {
+            port.markDetached();
+        }
+    }
+
+    @Override
+    public Optional<FabricPort> port(Endpoint endpoint) {
+        return Optional.ofNullable(ports.get(endpoint));
+    }
+
+    @Override
+    public LinkSpec defaultLink() {
+        return defaultLink;
+    }
+
+    long now() {
+        return scheduler.now();
+    }
+
+    void scheduleAt(long time, Event event) {
+        scheduler.scheduleAt(time, event);
+    }
+
+    /** Hands a packet to the switch at {@code arrival}; it is forwarded after the switch latency. */
+    void forwardAt(long arrival, Packet packet, SwitchPort from) {
+        scheduler.scheduleAt(arrival + switchLatencyNanos, () -> {
+            SwitchPort to = ports.get(packet.destination());
+            if (to == null) {
+                from.countLost();
+            } else {
+                to.deliverFromSwitch(packet, from);
+            }
+        });
+    }
+}

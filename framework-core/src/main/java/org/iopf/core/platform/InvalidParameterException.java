@@ -1,0 +1,34 @@
+package org.iopf.core.platform;
+
+/**
+ * A parameter value that does not fit its component type's spec.
+ */
+public final class InvalidParameterException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    private final String owner;
+    private final String parameter;
+
+    /**
+     * Creates the exception.
+     *
+     * @param owner the component ({@code node1/smmu (zynq-smmu)})
+     * @param parameter the parameter's name
+     * @param problem what is wrong and what was expected
+     */
+    public InvalidParameterException(String owner, String parameter, String problem) {
+        super(owner + ": parameter '" + parameter + "': " + problem);
+        this.owner = owner;
+        this.parameter = parameter;
+    }
+
+    /** The component the parameter belongs to. */
+    public String owner() {
+        return owner;
+    }
+
+    /** The parameter's name. */
+    public String parameter() {
+        return parameter;
+    }
+}

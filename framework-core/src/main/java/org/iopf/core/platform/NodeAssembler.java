@@ -1,0 +1,208 @@
+package org.iopf.core.platform;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.CreationException;
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import com.google.inject.Module;
+import com.google.inject.PrivateModule;
+import com.google.inject.Stage;
+import com.google.inject.spi.Message;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+import org.iopf.api.fabric.Fabric;
+import org.iopf.api.fault.FaultHandler;
+import org.iopf.api.fault.FaultSink;
+import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.observe.Metrics;
+import org.iopf.api.observe.Tracer;
+import org.iopf.api.platform.ComponentContext;
+import org.iopf.api.platform.ComponentType;
+import org.iopf.api.platform.NodeId;
+import org.iopf.api.platform.Role;
+import org.iopf.api.sim.RandomStreams;
+import org.iopf.api.sim.Resources;
+import org.iopf.api.sim.Scheduler;
+import org.iopf.core.node.NodeFaultQueue;
+import org.iopf.core.node.SimComponentContext;
+import org.iopf.core.node.SimNode;
+
+/**
+ * Builds a node from its components with one Guice injector per node. Each component's module is
+ * installed in a private scope that binds the component's own {@link ComponentContext} and
+ * exposes only the API types of its roles, so components see each other through the roles alone.
+ * The injector requires explicit bindings (no just-in-time bindings that would pin plugin classes
+ * elsewhere) and is built in production stage, so every component is created during assembly.
+ */
+public final class NodeAssembler {
+    private final ComponentRegistry registry;
+    private final Scheduler scheduler;
+    private final RandomStreams random;
+    private final Metrics metrics;
+    private final Tracer tracer;
+    private final Fabric fabric;
+
+    /** Creates an assembler over the run-wide services. */
+    public NodeAssembler(ComponentRegistry registry, Scheduler scheduler, RandomStreams random, Metrics metrics,
+            Tracer tracer, Fabric fabric) {
+        this.registry = Objects.requireNonNull(registry, "registry is null");
+        this.scheduler = Objects.requireNonNull(scheduler, "scheduler is null");
+        this.random = Objects.requireNonNull(random, "random is null");
+        this.metrics = Objects.requireNonNull(metrics, "metrics is null");
+        this.tracer = Objects.requireNonNull(tracer, "tracer is null");
+        this.fabric = Objects.requireNonNull(fabric, "fabric is null");
+    }
+
+    /**
+     * Assembles one node.
+     *
+     * @throws AssemblyException when a role is filled twice, a needed role is missing, or a
+     *     component cannot be created
+     * @throws InvalidParameterException when a parameter does not fit its spec
+     * @throws IllegalArgumentException when a component type is unknown
+     */
+    public SimNode assemble(NodeId node, MemoryManager memoryManager, Resources resources, NodeFaultQueue faults,
+            List<ComponentSpec> components) {
+        Map<Role, ComponentSpec> byRole = new EnumMap<>(Role.class);
+        Map<Role, ComponentType> types = new EnumMap<>(Role.class);
+        List<Module> modules = new ArrayList<>();
+        modules.add(new NodeServicesModule(memoryManager, faults, fabric));
+        for (ComponentSpec spec : components) {
+            ComponentType type = registry.require(spec.type());
+            for (Role role : type.roles()) {
+                ComponentSpec other = byRole.putIfAbsent(role, spec);
+                if (other != null) {
+                    throw new AssemblyException("node '" + node + "': role " + role + " is filled twice, by '"
+                            + other.name() + "' (" + other.type() + ") and '" + spec.name() + "' (" + spec.type() + ")");
+                }
+                types.put(role, type);
+            }
+            String owner = node + "/" + spec.name() + " (" + type.name() + ")";
+            ComponentContext context = new SimComponentContext(node, spec.name(),
+                    new ResolvedParameters(owner, type.parameters(), spec.parameters()), scheduler, resources,
+                    random.stream(node + "/" + spec.name()), metrics.scope(node.name()).scope(spec.name()), tracer);
+            modules.add(new ComponentScope(type, context));
+        }
+        Injector injector = createInjector(node, modules, byRole);
+        Map<Role, Object> instances = new EnumMap<>(Role.class);
+        Map<Role, String> typeNames = new EnumMap<>(Role.class);
+        for (Role role : byRole.keySet()) {
+            instances.put(role, injector.getInstance(role.apiType()));
+            typeNames.put(role, types.get(role).name());
+        }
+        if (instances.containsKey(Role.FAULT_HANDLER)) {
+            faults.connect((FaultHandler) instances.get(Role.FAULT_HANDLER));
+        }
+        return new SimNode(node, memoryManager, resources, faults, instances, typeNames);
+    }
+
+    private static Injector createInjector(NodeId node, List<Module> modules, Map<Role, ComponentSpec> byRole) {
+        try {
+            return Guice.createInjector(Stage.PRODUCTION, modules);
+        } catch (CreationException e) {
+            throw new AssemblyException(explain(node, e, byRole), e);
+        }
+    }
+
+    /** Turns Guice's messages into one that names the node, the role and the component types. */
+    private static String explain(NodeId node, CreationException e, Map<Role, ComponentSpec> byRole) {
+        String present = byRole.entrySet().stream()
+                .map(en -> en.getKey() + "=" + en.getValue().name() + " (" + en.getValue().type() + ")")
+                .collect(Collectors.joining(", ", "[", "]"));
+        Map<String, String> problems = new LinkedHashMap<>();
+        for (Message message : e.getErrorMessages()) {
+            String text = message.getMessage();
+            boolean explained = false;
+            for (Role role : Role.values()) {
+                if (!byRole.containsKey(role) && text.contains(role.apiType().getName())) {
+                    problems.put(role.name(), "a component needs role " + role + " (" + role.apiType().getSimpleName()
+                            + ") but no component on the node fills it" + requesters(text, byRole));
+                    explained = true;
+                }
+            }
+            if (!explained) {
+                Throwable cause = message.getCause();
+                problems.put(text, cause != null
+                        ? "a component failed while being created" + requesters(text, byRole) + ": " + rootMessage(cause)
+                        : firstLine(text));
+            }
+        }
+        return "cannot assemble node '" + node + "' with components " + present + ": "
+                + String.join("; ", problems.values());
+    }
+
+    private static String requesters(String guiceText, Map<Role, ComponentSpec> byRole) {
+        List<String> names = new ArrayList<>();
+        for (ComponentSpec spec : byRole.values()) {
+            String label = "'" + spec.name() + "' (" + spec.type() + ")";
+            if (!names.contains(label) && mentions(guiceText, spec)) {
+                names.add(label);
+            }
+        }
+        return names.isEmpty() ? "" : " (needed by " + String.join(", ", names) + ")";
+    }
+
+    private static boolean mentions(String guiceText, ComponentSpec spec) {
+        String compact = spec.type().replace("-", "").toLowerCase(java.util.Locale.ROOT);
+        return guiceText.toLowerCase(java.util.Locale.ROOT).replace("-", "").contains(compact);
+    }
+
+    private static String rootMessage(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        return root.getClass().getSimpleName() + ": " + root.getMessage();
+    }
+
+    private static String firstLine(String text) {
+        int newline = text.indexOf('\n');
+        return newline < 0 ? text : text.substring(0, newline);
+    }
+
+    /** Binds the node's services that every component may inject. */
+    private static final class NodeServicesModule extends AbstractModule {
+        private final MemoryManager memoryManager;
+        private final FaultSink faults;
+        private final Fabric fabric;
+
+        NodeServicesModule(MemoryManager memoryManager, FaultSink faults, Fabric fabric) {
+            this.memoryManager = memoryManager;
+            this.faults = faults;
+            this.fabric = fabric;
+        }
+
+        @Override
+        protected void configure() {
+            binder().requireExplicitBindings();
+            bind(MemoryManager.class).toInstance(memoryManager);
+            bind(FaultSink.class).toInstance(faults);
+            bind(Fabric.class).toInstance(fabric);
+        }
+    }
+
+    /** One component's private scope: its context, its module, and its roles exposed. */
+    private static final class ComponentScope extends PrivateModule {
+        private final ComponentType type;
+        private final ComponentContext context;
+
+        ComponentScope(ComponentType type, ComponentContext context) {
+            this.type = type;
+            this.context = context;
+        }
+
+        @Override
+        protected void configure() {
+            bind(ComponentContext.class).toInstance(context);
+            install(type.module(context));
+            for (Role role : type.roles()) {
+                expose(role.apiType());
+            }
+        }
+    }
+}
