@@ -1,0 +1,29 @@
+package org.iopf.core.platform;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import org.iopf.api.fabric.LinkSpec;
+
+/**
+ * A whole platform: the run's seed, the fabric, and the nodes.
+ *
+ * @param seed the run's seed; the same seed gives the same run
+ * @param defaultLink the link of fabric ports that do not choose their own
+ * @param switchLatencyNanos the switch's forwarding latency, ns
+ * @param nodes the nodes, in declaration order
+ */
+public record PlatformSpec(long seed, LinkSpec defaultLink, long switchLatencyNanos, List<NodeSpec> nodes) {
+    /** Checks arguments. */
+    public PlatformSpec {
+        Objects.requireNonNull(defaultLink, "defaultLink is null");
+        nodes = List.copyOf(nodes);
+        Set<String> names = new HashSet<>();
+        for (NodeSpec n : nodes) {
+            if (!names.add(n.name())) {
+                throw new IllegalArgumentException("two nodes are named '" + n.name() + "'");
+            }
+        }
+    }
+}

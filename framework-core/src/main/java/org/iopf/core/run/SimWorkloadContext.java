@@ -1,0 +1,90 @@
+package org.iopf.core.run;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+import org.iopf.api.observe.Metrics;
+import org.iopf.api.observe.Tracer;
+import org.iopf.api.platform.Node;
+import org.iopf.api.platform.Parameters;
+import org.iopf.api.sim.Scheduler;
+import org.iopf.api.workload.WorkloadContext;
+import org.iopf.core.sim.EventKernel;
+
+/**
+ * The context of one workload in a {@link Simulation}. When the workload finishes, the kernel is
+ * stopped, so that periodic events (timers, pollers) do not keep the run alive.
+ */
+public final class SimWorkloadContext implements WorkloadContext {
+    private final EventKernel kernel;
+    private final Parameters parameters;
+    private final List<Node> nodes;
+    private final RandomGenerator random;
+    private final Metrics metrics;
+    private final Tracer tracer;
+    private long finishedAt = -1;
+
+    SimWorkloadContext(EventKernel kernel, Parameters parameters, List<Node> nodes, RandomGenerator random,
+            Metrics metrics, Tracer tracer) {
+        this.kernel = Objects.requireNonNull(kernel, "kernel is null");
+        this.parameters = Objects.requireNonNull(parameters, "parameters is null");
+        this.nodes = List.copyOf(nodes);
+        this.random = Objects.requireNonNull(random, "random is null");
+        this.metrics = Objects.requireNonNull(metrics, "metrics is null");
+        this.tracer = Objects.requireNonNull(tracer, "tracer is null");
+    }
+
+    @Override
+    public Parameters parameters() {
+        return parameters;
+    }
+
+    @Override
+    public Scheduler scheduler() {
+        return kernel;
+    }
+
+    @Override
+    public List<Node> nodes() {
+        return nodes;
+    }
+
+    @Override
+    public Optional<Node> node(String name) {
+        return nodes.stream().filter(n -> n.id().name().equals(name)).findFirst();
+    }
+
+    @Override
+    public RandomGenerator random() {
+        return random;
+    }
+
+    @Override
+    public Metrics metrics() {
+        return metrics;
+    }
+
+    @Override
+    public Tracer tracer() {
+        return tracer;
+    }
+
+    @Override
+    public void finish() {
+        if (finishedAt < 0) {
+            finishedAt = kernel.now();
+            kernel.stop();
+        }
+    }
+
+    /** Whether the workload said it finished. */
+    public boolean isFinished() {
+        return finishedAt >= 0;
+    }
+
+    /** The simulated time at which it finished, or -1. */
+    public long finishedAt() {
+        return finishedAt;
+    }
+}

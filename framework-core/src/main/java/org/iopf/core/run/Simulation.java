@@ -1,0 +1,118 @@
+package org.iopf.core.run;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.iopf.api.observe.Tracer;
+import org.iopf.api.platform.Node;
+import org.iopf.api.platform.NodeId;
+import org.iopf.api.workload.Workload;
+import org.iopf.api.workload.WorkloadType;
+import org.iopf.core.fabric.SwitchedFabric;
+import org.iopf.core.mem.DemandPagingMemoryManager;
+import org.iopf.core.mem.SparsePhysicalMemory;
+import org.iopf.core.node.NodeFaultQueue;
+import org.iopf.core.node.SimNode;
+import org.iopf.core.observe.MetricRegistry;
+import org.iopf.core.platform.ComponentRegistry;
+import org.iopf.core.platform.NodeAssembler;
+import org.iopf.core.platform.NodeSpec;
+import org.iopf.core.platform.PlatformSpec;
+import org.iopf.core.platform.ResolvedParameters;
+import org.iopf.core.sim.EventKernel;
+import org.iopf.core.sim.NodeResources;
+import org.iopf.core.sim.SplitRandomStreams;
+
+/**
+ * One simulation of a platform: the event kernel, the random streams, the metrics, the fabric and
+ * the nodes with their components. Built from a {@link PlatformSpec}; run on the caller's thread.
+ */
+public final class Simulation {
+    private final EventKernel kernel;
+    private final SplitRandomStreams random;
+    private final MetricRegistry metrics;
+    private final Tracer tracer;
+    private final SwitchedFabric fabric;
+    private final Map<String, SimNode> nodes = new LinkedHashMap<>();
+
+    private Simulation(PlatformSpec platform, ComponentRegistry registry, Tracer tracer) {
+        this.kernel = new EventKernel();
+        this.random = new SplitRandomStreams(platform.seed());
+        this.metrics = new MetricRegistry();
+        this.tracer = Objects.requireNonNull(tracer, "tracer is null");
+        this.fabric = new SwitchedFabric(kernel, random, platform.defaultLink(), platform.switchLatencyNanos());
+        NodeAssembler assembler = new NodeAssembler(registry, kernel, random, metrics, tracer, fabric);
+        for (NodeSpec spec : platform.nodes()) {
+            nodes.put(spec.name(), buildNode(spec, assembler));
+        }
+    }
+
+    /** Builds a simulation; components are created and wired, nothing has run yet. */
+    public static Simulation build(PlatformSpec platform, ComponentRegistry registry) {
+        return new Simulation(platform, registry, Tracer.NONE);
+    }
+
+    /** Builds a simulation that records trace events into {@code tracer}. */
+    public static Simulation build(PlatformSpec platform, ComponentRegistry registry, Tracer tracer) {
+        return new Simulation(platform, registry, tracer);
+    }
+
+    private SimNode buildNode(NodeSpec spec, NodeAssembler assembler) {
+        NodeId id = new NodeId(spec.name());
+        SparsePhysicalMemory memory = new SparsePhysicalMemory(spec.name() + ".dram", spec.memory().topology(),
+                spec.memory().contentMode());
+        DemandPagingMemoryManager manager = new DemandPagingMemoryManager(memory, kernel, spec.memory().manager());
+        NodeResources resources = new NodeResources(kernel, spec.cores());
+        NodeFaultQueue faults = new NodeFaultQueue(spec.name(), kernel);
+        return assembler.assemble(id, manager, resources, faults, spec.components());
+    }
+
+    /** The event kernel. */
+    public EventKernel kernel() {
+        return kernel;
+    }
+
+    /** The run's metrics. */
+    public MetricRegistry metrics() {
+        return metrics;
+    }
+
+    /** The run's random streams. */
+    public SplitRandomStreams random() {
+        return random;
+    }
+
+    /** The fabric. */
+    public SwitchedFabric fabric() {
+        return fabric;
+    }
+
+    /** The nodes in declaration order. */
+    public List<SimNode> nodes() {
+        return List.copyOf(nodes.values());
+    }
+
+    /** The node named {@code name}. */
+    public Optional<SimNode> node(String name) {
+        return Optional.ofNullable(nodes.get(name));
+    }
+
+    /**
+     * Creates a workload of {@code type} with raw parameter values, starts it, and runs until it
+     * finishes and no event is left (or the kernel is stopped).
+     *
+     * @return the workload's context, with its metrics
+     */
+    public SimWorkloadContext run(WorkloadType type, Map<String, String> parameters) {
+        SimWorkloadContext context = new SimWorkloadContext(kernel,
+                new ResolvedParameters("workload (" + type.name() + ")", type.parameters(), parameters),
+                List.<Node>copyOf(nodes.values()), random.stream("workload/" + type.name()),
+                metrics.scope("workload"), tracer);
+        Workload workload = type.create(context);
+        workload.start();
+        kernel.run();
+        return context;
+    }
+}
