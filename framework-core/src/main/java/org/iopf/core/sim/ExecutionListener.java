@@ -14,7 +14,8 @@ public interface ExecutionListener {
      *
      * @param timeNanos the event's time in ns, equal to the kernel's {@code now()}
      * @param sequence the event's scheduling sequence number (0 for the first event scheduled in
-     *     the run, then increasing by one per scheduling call)
+     *     the run, then increasing by one per scheduling call, until the kernel renumbers its
+     *     pending events after about 3.4&times;10<sup>10</sup> schedulings; see {@link EventKernel})
      */
     void executed(long timeNanos, long sequence);
 }

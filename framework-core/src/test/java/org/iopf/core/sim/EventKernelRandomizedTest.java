@@ -20,12 +20,17 @@ final class EventKernelRandomizedTest {
     @Test
     void scheduleCancelAndStepMatchAReferenceSortedSet() {
         for (long seed = 1; seed <= 5; seed++) {
-            runAgainstReference(new SplittableRandom(seed), 20_000);
+            runAgainstReference(new EventKernel(1), new SplittableRandom(seed), 20_000);
         }
     }
 
-    private static void runAgainstReference(SplittableRandom random, int operations) {
-        EventKernel kernel = new EventKernel(1);
+    @Test
+    void renumberingExhaustedSequencesKeepsTheOrder() {
+        // A limit of 64 sequences forces hundreds of renumberings over the run.
+        runAgainstReference(new EventKernel(1, 64), new SplittableRandom(11), 20_000);
+    }
+
+    private static void runAgainstReference(EventKernel kernel, SplittableRandom random, int operations) {
         TreeSet<Entry> reference = new TreeSet<>(ORDER);
         List<Entry> everIssued = new ArrayList<>();
         List<Long> fired = new ArrayList<>();
