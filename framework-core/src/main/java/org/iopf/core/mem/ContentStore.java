@@ -1,0 +1,25 @@
+package org.iopf.core.mem;
+
+import org.iopf.api.mem.Payload;
+
+/** The sparse contents of physical memory, 4 KiB page by page; absent pages read as zero. */
+interface ContentStore {
+    long PAGE = 4096;
+
+    void read(long pa, byte[] dst, int off, int len);
+
+    void write(long pa, byte[] src, int off, int len);
+
+    Payload capture(long pa, long len);
+
+    void write(long pa, Payload payload);
+
+    void zero(long pa, long len);
+
+    long fingerprint(long pa, long len);
+
+    /** Whether {@code [pa, pa+len)} certainly reads as zero (cheap; may say false for stored zeros). */
+    boolean readsAsZero(long pa, long len);
+
+    long storedBytes();
+}

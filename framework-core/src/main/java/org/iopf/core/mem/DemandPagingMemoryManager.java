@@ -1,0 +1,653 @@
+package org.iopf.core.mem;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import org.iopf.api.mem.Access;
+import org.iopf.api.mem.AddressRange;
+import org.iopf.api.mem.AddressSpace;
+import org.iopf.api.mem.Advice;
+import org.iopf.api.mem.FaultInResult;
+import org.iopf.api.mem.InvalidationReason;
+import org.iopf.api.mem.MapOptions;
+import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.mem.MemoryStats;
+import org.iopf.api.mem.MmuNotifier;
+import org.iopf.api.mem.NumaPolicy;
+import org.iopf.api.mem.PageSize;
+import org.iopf.api.mem.Payload;
+import org.iopf.api.mem.PinResult;
+import org.iopf.api.mem.Vma;
+import org.iopf.api.sim.Scheduler;
+
+/**
+ * The OS memory manager of a node: anonymous mappings faulted in on demand (zero-fill, or swap-in
+ * of exactly what was swapped out), transparent huge pages, reclaim to swap under memory pressure
+ * with a second-chance clock, pinning within a limit, page migration between NUMA nodes and MMU
+ * notifiers.
+ *
+ * <p><b>Faults.</b> {@link #faultIn} charges {@link MemoryManagerConfig#minorFaultNanos()} for a
+ * zero-fill, {@link MemoryManagerConfig#hugePageFaultNanos()} when the fault will map a 2 MiB page
+ * and {@link MemoryManagerConfig#swapInNanos()} for a swap-in; the page becomes present when that
+ * time has passed, and {@code done} is called then (outcomes that need no work are reported after
+ * a zero delay, never from inside {@code faultIn}). A fault maps a 2 MiB page when THP is enabled,
+ * the VMA asks for it, the 2 MiB-aligned window lies inside the VMA and has no page yet; when no
+ * huge frame is free it falls back to a 4 KiB page.
+ *
+ * <p><b>Reclaim.</b> An allocation that would leave less than the low watermark free first
+ * reclaims until the high watermark is free again. Victims are resident unpinned pages in
+ * second-chance clock order (fault-in order, a set accessed bit buys one more round). For each
+ * victim every notifier of its address space is called with {@link InvalidationReason#RECLAIM}
+ * before its contents are copied to swap and its frame is freed. A reclaimed huge page is split:
+ * its 512 base pages go to swap one by one (as Linux splits a THP on swap-out), and come back as
+ * base pages. Without swap space nothing is reclaimed.
+ *
+ * <p><b>Pinning.</b> {@link #pin} charges a page's whole size once while any pin holds it (a pin
+ * of 4 KiB inside a huge page pins the 2 MiB page). Pinned pages are never reclaimed or migrated;
+ * {@link Advice#DONT_NEED} leaves them in place; {@link #munmap} drops them and their pins.
+ *
+ * <p>{@link MemoryStats#notifierCalls()} counts calls made to notifiers (one per notifier per
+ * invalidated range). {@link MemoryStats#reclaimedPages()} counts 4 KiB pages.
+ *
+ * @since 0.1
+ */
+public final class DemandPagingMemoryManager implements MemoryManager {
+    /** Where the first mapping of every process starts. */
+    public static final long FIRST_MAP_VA = 0x1000_0000_0000L;
+
+    private static final long PAGE = PageSize.BASE.bytes();
+    private static final long HUGE = PageSize.HUGE_2M.bytes();
+
+    private final SparsePhysicalMemory memory;
+    private final Scheduler scheduler;
+    private final MemoryManagerConfig config;
+    private final TreeMap<Integer, ProcessAddressSpace> spaces = new TreeMap<>();
+    private final ResidentPageClock clock = new ResidentPageClock();
+    private final SwapStore swap;
+    private int nextPid = 1;
+    private long residentBytes;
+    private long pinnedBytes;
+    private long minorFaults;
+    private long majorFaults;
+    private long hugePageFaults;
+    private long reclaimedPages;
+    private long notifierCalls;
+
+    /**
+     * Creates a memory manager.
+     *
+     * @param memory the system memory it allocates from, not null
+     * @param scheduler schedules the completion of {@link #faultIn}, not null
+     * @param config costs, watermarks and limits, not null
+     */
+    public DemandPagingMemoryManager(SparsePhysicalMemory memory, Scheduler scheduler, MemoryManagerConfig config) {
+        this.memory = requireNonNull(memory, "memory is null");
+        this.scheduler = requireNonNull(scheduler, "scheduler is null");
+        this.config = requireNonNull(config, "config is null");
+        this.swap = new SwapStore(config.swapBytes());
+    }
+
+    @Override
+    public SparsePhysicalMemory physicalMemory() {
+        return memory;
+    }
+
+    /** The configuration. */
+    public MemoryManagerConfig config() {
+        return config;
+    }
+
+    @Override
+    public ProcessAddressSpace createAddressSpace(String name) {
+        ProcessAddressSpace space = new ProcessAddressSpace(nextPid++, name, FIRST_MAP_VA);
+        spaces.put(space.pid(), space);
+        return space;
+    }
+
+    @Override
+    public Optional<AddressSpace> addressSpace(int pid) {
+        return Optional.ofNullable(spaces.get(pid));
+    }
+
+    @Override
+    public long mmap(AddressSpace space, long length, MapOptions options) {
+        ProcessAddressSpace p = own(space);
+        requireNonNull(options, "options is null");
+        if (length <= 0) {
+            throw new IllegalArgumentException("length must be > 0: " + length);
+        }
+        if (options.numaNode() >= memory.topology().nodeCount()) {
+            throw new IllegalArgumentException("no NUMA node " + options.numaNode());
+        }
+        long len = PageSize.BASE.alignUp(length);
+        long va = p.reserveMapping(len);
+        p.addVma(new Vma(new AddressRange(va, len), options.writable(), options));
+        if (options.populate()) {
+            prefault(p, va, va + len);
+        }
+        return va;
+    }
+
+    @Override
+    public void munmap(AddressSpace space, long va, long length) {
+        ProcessAddressSpace p = own(space);
+        long start = checkedStart(va);
+        long end = PageSize.BASE.alignUp(va + length);
+        dropPages(p, start, end, true);
+        p.removeVmaRange(start, end);
+    }
+
+    @Override
+    public long translate(AddressSpace space, long va, Access access) {
+        ProcessAddressSpace p = own(space);
+        requireNonNull(access, "access is null");
+        PageTableSlot slot = p.slot(va);
+        if (slot == null || !slot.present || (access.isWrite() && !slot.writable)) {
+            return -1;
+        }
+        touch(slot, access);
+        return slot.pa + (va - slot.va);
+    }
+
+    @Override
+    public void faultIn(AddressSpace space, long va, Access access, Consumer<FaultInResult> done) {
+        ProcessAddressSpace p = own(space);
+        requireNonNull(access, "access is null");
+        requireNonNull(done, "done is null");
+        long cost = plannedCost(p, va, access);
+        scheduler.schedule(cost, () -> done.accept(resolve(p, va, access)));
+    }
+
+    @Override
+    public FaultInResult faultInNow(AddressSpace space, long va, Access access) {
+        ProcessAddressSpace p = own(space);
+        return resolve(p, va, requireNonNull(access, "access is null"));
+    }
+
+    @Override
+    public PinResult pin(AddressSpace space, long va, long length) {
+        ProcessAddressSpace p = own(space);
+        if (length <= 0) {
+            return PinResult.PINNED;
+        }
+        long start = PageSize.BASE.alignDown(va);
+        long end = PageSize.BASE.alignUp(va + length);
+        if (!p.fullyMapped(start, end)) {
+            return PinResult.NO_MAPPING;
+        }
+        long alreadyPinned = 0;
+        for (PageTableSlot slot : p.slots(start, end)) {
+            if (slot.pinCount > 0) {
+                alreadyPinned += Math.min(slot.end(), end) - Math.max(slot.va, start);
+            }
+        }
+        if (pinnedBytes + (end - start - alreadyPinned) > config.pinnableLimitBytes()) {
+            return PinResult.LIMIT_EXCEEDED;
+        }
+        List<PageTableSlot> pinnedHere = new ArrayList<>();
+        long pos = start;
+        while (pos < end) {
+            FaultInResult result = resolve(p, pos, Access.READ);
+            if (isFailure(result)) {
+                pinnedHere.forEach(this::unpinSlot);
+                return result == FaultInResult.OUT_OF_MEMORY ? PinResult.OUT_OF_MEMORY : PinResult.NO_MAPPING;
+            }
+            PageTableSlot slot = p.slot(pos);
+            pinSlot(slot);
+            pinnedHere.add(slot);
+            pos = slot.end();
+        }
+        if (pinnedBytes > config.pinnableLimitBytes()) {
+            pinnedHere.forEach(this::unpinSlot);
+            return PinResult.LIMIT_EXCEEDED;
+        }
+        return PinResult.PINNED;
+    }
+
+    @Override
+    public void unpin(AddressSpace space, long va, long length) {
+        ProcessAddressSpace p = own(space);
+        if (length <= 0) {
+            return;
+        }
+        for (PageTableSlot slot : p.slots(PageSize.BASE.alignDown(va), PageSize.BASE.alignUp(va + length))) {
+            if (slot.pinCount > 0) {
+                unpinSlot(slot);
+            }
+        }
+    }
+
+    @Override
+    public void advise(AddressSpace space, long va, long length, Advice advice) {
+        ProcessAddressSpace p = own(space);
+        requireNonNull(advice, "advice is null");
+        long start = checkedStart(va);
+        long end = PageSize.BASE.alignUp(va + length);
+        switch (advice) {
+            case WILL_NEED:
+                prefault(p, start, end);
+                break;
+            case DONT_NEED:
+                dropPages(p, start, end, false);
+                break;
+            case HUGE_PAGE:
+            case NO_HUGE_PAGE:
+                boolean on = advice == Advice.HUGE_PAGE;
+                for (Vma vma : p.removeVmaRange(start, end)) {
+                    p.addVma(new Vma(vma.range(), vma.writable(), vma.options().withTransparentHugePages(on)));
+                }
+                break;
+            default:
+                throw new IllegalArgumentException("unknown advice " + advice);
+        }
+    }
+
+    @Override
+    public long reclaim(long bytes) {
+        long reclaimed = 0;
+        while (reclaimed < bytes) {
+            long freed = evictOne();
+            if (freed == 0) {
+                break;
+            }
+            reclaimed += freed;
+        }
+        return reclaimed;
+    }
+
+    @Override
+    public long migrate(AddressSpace space, long va, long length, int targetNumaNode) {
+        ProcessAddressSpace p = own(space);
+        if (targetNumaNode < 0 || targetNumaNode >= memory.topology().nodeCount()) {
+            throw new IllegalArgumentException("no NUMA node " + targetNumaNode);
+        }
+        long start = checkedStart(va);
+        long end = PageSize.BASE.alignUp(va + length);
+        List<PageTableSlot> movable = new ArrayList<>();
+        for (PageTableSlot slot : p.slots(start, end)) {
+            if (slot.present && slot.pinCount == 0 && memory.numaNodeOf(slot.pa) != targetNumaNode) {
+                movable.add(slot);
+            }
+        }
+        if (movable.isEmpty()) {
+            return 0;
+        }
+        notifyRange(p, start, end, InvalidationReason.MIGRATE);
+        long moved = 0;
+        for (PageTableSlot slot : movable) {
+            List<PageTableSlot> pages = slot.size == PageSize.HUGE_2M && (slot.va < start || slot.end() > end)
+                    ? withinRange(split(slot), start, end) : List.of(slot);
+            for (PageTableSlot page : pages) {
+                moved += moveFrame(page, targetNumaNode);
+            }
+        }
+        return moved;
+    }
+
+    @Override
+    public void read(AddressSpace space, long va, byte[] dst, int offset, int length) {
+        requireNonNull(dst, "dst is null");
+        java.util.Objects.checkFromIndexSize(offset, length, dst.length);
+        ProcessAddressSpace p = own(space);
+        int done = 0;
+        while (done < length) {
+            long pos = va + done;
+            int n = (int) Math.min(PAGE - (pos & (PAGE - 1)), length - done);
+            memory.read(cpuTranslate(p, pos, Access.READ), dst, offset + done, n);
+            done += n;
+        }
+    }
+
+    @Override
+    public void write(AddressSpace space, long va, byte[] src, int offset, int length) {
+        requireNonNull(src, "src is null");
+        java.util.Objects.checkFromIndexSize(offset, length, src.length);
+        ProcessAddressSpace p = own(space);
+        int done = 0;
+        while (done < length) {
+            long pos = va + done;
+            int n = (int) Math.min(PAGE - (pos & (PAGE - 1)), length - done);
+            memory.write(cpuTranslate(p, pos, Access.WRITE), src, offset + done, n);
+            done += n;
+        }
+    }
+
+    @Override
+    public void registerNotifier(AddressSpace space, MmuNotifier notifier) {
+        own(space).notifiers().add(requireNonNull(notifier, "notifier is null"));
+    }
+
+    @Override
+    public void unregisterNotifier(AddressSpace space, MmuNotifier notifier) {
+        own(space).notifiers().remove(requireNonNull(notifier, "notifier is null"));
+    }
+
+    @Override
+    public long pinnableLimit() {
+        return config.pinnableLimitBytes();
+    }
+
+    @Override
+    public MemoryStats stats() {
+        return new MemoryStats(residentBytes, pinnedBytes, swap.usedBytes(), memory.freeBytes(), minorFaults,
+                majorFaults, hugePageFaults, reclaimedPages, notifierCalls);
+    }
+
+    // ---- faults -------------------------------------------------------------------------------
+
+    private long plannedCost(ProcessAddressSpace p, long va, Access access) {
+        Vma vma = p.vmaAt(va);
+        if (vma == null || (access.isWrite() && !vma.writable())) {
+            return 0;
+        }
+        PageTableSlot slot = p.slot(va);
+        if (slot != null) {
+            if (slot.present || slot.devicePrivate) {
+                return 0;
+            }
+            if (slot.swapped()) {
+                return config.swapInNanos();
+            }
+        }
+        return hugeEligible(p, vma, va) ? config.hugePageFaultNanos() : config.minorFaultNanos();
+    }
+
+    private FaultInResult resolve(ProcessAddressSpace p, long va, Access access) {
+        Vma vma = p.vmaAt(va);
+        if (vma == null) {
+            return FaultInResult.NO_MAPPING;
+        }
+        if (access.isWrite() && !vma.writable()) {
+            return FaultInResult.PROTECTION_VIOLATION;
+        }
+        PageTableSlot slot = p.slot(va);
+        if (slot != null) {
+            if (slot.present) {
+                touch(slot, access);
+                return FaultInResult.ALREADY_PRESENT;
+            }
+            if (slot.devicePrivate) {
+                return FaultInResult.DEVICE_PRIVATE;
+            }
+            if (slot.swapped()) {
+                return swapIn(slot, vma, access);
+            }
+        }
+        if (hugeEligible(p, vma, va)) {
+            OptionalLong huge = allocate(PageSize.HUGE_2M, vma);
+            if (huge.isPresent()) {
+                map(new PageTableSlot(p, PageSize.HUGE_2M.alignDown(va), PageSize.HUGE_2M, vma.writable()),
+                        huge.getAsLong(), access);
+                hugePageFaults++;
+                minorFaults++;
+                return FaultInResult.ZERO_FILLED;
+            }
+        }
+        OptionalLong base = allocate(PageSize.BASE, vma);
+        if (base.isEmpty()) {
+            return FaultInResult.OUT_OF_MEMORY;
+        }
+        map(new PageTableSlot(p, PageSize.BASE.alignDown(va), PageSize.BASE, vma.writable()), base.getAsLong(), access);
+        minorFaults++;
+        return FaultInResult.ZERO_FILLED;
+    }
+
+    private boolean hugeEligible(ProcessAddressSpace p, Vma vma, long va) {
+        if (!config.thpEnabled() || !vma.options().transparentHugePages()) {
+            return false;
+        }
+        long window = PageSize.HUGE_2M.alignDown(va);
+        return window >= vma.range().start() && window + HUGE <= vma.range().end() && !p.hasSlots(window, window + HUGE);
+    }
+
+    private FaultInResult swapIn(PageTableSlot slot, Vma vma, Access access) {
+        OptionalLong pa = allocate(PageSize.BASE, vma);
+        if (pa.isEmpty()) {
+            return FaultInResult.OUT_OF_MEMORY;
+        }
+        Payload contents = swap.take(slot.swapSlot);
+        slot.swapSlot = -1;
+        if (contents != null) {
+            memory.write(pa.getAsLong(), contents);
+        }
+        map(slot, pa.getAsLong(), access);
+        majorFaults++;
+        return FaultInResult.SWAPPED_IN;
+    }
+
+    private void map(PageTableSlot slot, long pa, Access access) {
+        slot.pa = pa;
+        slot.present = true;
+        touch(slot, access);
+        slot.space.putSlot(slot);
+        clock.addTail(slot);
+        addResident(slot.space, slot.size.bytes());
+    }
+
+    private static void touch(PageTableSlot slot, Access access) {
+        slot.accessed = true;
+        if (access.isWrite()) {
+            slot.dirty = true;
+        }
+    }
+
+    private void prefault(ProcessAddressSpace p, long start, long end) {
+        long pos = start;
+        while (pos < end) {
+            FaultInResult result = resolve(p, pos, Access.READ);
+            PageTableSlot slot = p.slot(pos);
+            pos = slot != null && !isFailure(result) ? slot.end() : pos + PAGE;
+        }
+    }
+
+    private long cpuTranslate(ProcessAddressSpace p, long va, Access access) {
+        FaultInResult result = resolve(p, va, access);
+        if (isFailure(result)) {
+            throw new MemoryAccessException(va, result);
+        }
+        return translate(p, va, access);
+    }
+
+    private static boolean isFailure(FaultInResult result) {
+        return result != FaultInResult.ALREADY_PRESENT && result != FaultInResult.ZERO_FILLED
+                && result != FaultInResult.SWAPPED_IN;
+    }
+
+    // ---- frames and reclaim -------------------------------------------------------------------
+
+    private OptionalLong allocate(PageSize size, Vma vma) {
+        int node = vma.options().numaNode();
+        NumaPolicy policy = vma.options().numaPolicy();
+        long free = memory.freeBytes();
+        if (free - size.bytes() < config.lowWatermarkBytes()) {
+            reclaim(config.highWatermarkBytes() + size.bytes() - free);
+        }
+        OptionalLong pa = memory.allocateFrame(size, node, policy);
+        while (pa.isEmpty() && size == PageSize.BASE && evictOne() > 0) {
+            pa = memory.allocateFrame(size, node, policy);
+        }
+        return pa;
+    }
+
+    /** Swaps out the clock's victim; returns the bytes freed, 0 when nothing can be reclaimed. */
+    private long evictOne() {
+        PageTableSlot victim = clock.selectVictim();
+        if (victim == null || !swap.hasRoomFor(victim.size.bytes())) {
+            return 0;
+        }
+        ProcessAddressSpace p = victim.space;
+        long frame = victim.pa;
+        notifyRange(p, victim.va, victim.end(), InvalidationReason.RECLAIM);
+        clock.remove(victim);
+        p.removeSlot(victim);
+        for (long off = 0; off < victim.size.bytes(); off += PAGE) {
+            long pa = frame + off;
+            PageTableSlot page = victim.size == PageSize.BASE ? victim
+                    : new PageTableSlot(p, victim.va + off, PageSize.BASE, victim.writable);
+            page.swapSlot = swap.put(memory.readsAsZero(pa, PAGE) ? null : memory.capture(pa, PAGE));
+            page.present = false;
+            page.dirty = false;
+            page.accessed = false;
+            page.pa = -1;
+            p.putSlot(page);
+        }
+        memory.freeFrame(frame, victim.size);
+        addResident(p, -victim.size.bytes());
+        reclaimedPages += victim.size.bytes() / PAGE;
+        return victim.size.bytes();
+    }
+
+    private long moveFrame(PageTableSlot slot, int node) {
+        OptionalLong target = memory.allocateFrame(slot.size, node, NumaPolicy.STRICT_LOCAL);
+        if (target.isEmpty()) {
+            if (slot.size == PageSize.HUGE_2M) {
+                long moved = 0;
+                for (PageTableSlot page : split(slot)) {
+                    moved += moveFrame(page, node);
+                }
+                return moved;
+            }
+            return 0;
+        }
+        memory.write(target.getAsLong(), memory.capture(slot.pa, slot.size.bytes()));
+        memory.freeFrame(slot.pa, slot.size);
+        slot.pa = target.getAsLong();
+        return slot.size.bytes();
+    }
+
+    // ---- unmapping, splitting, pinning ----------------------------------------------------------
+
+    /** Drops the pages of {@code [start, end)}; pinned pages stay unless {@code unmap}. */
+    private void dropPages(ProcessAddressSpace p, long start, long end, boolean unmap) {
+        List<PageTableSlot> slots = p.slots(start, end);
+        if (slots.isEmpty()) {
+            return;
+        }
+        notifyRange(p, start, end, InvalidationReason.UNMAP);
+        for (PageTableSlot slot : slots) {
+            if (!unmap && slot.pinCount > 0) {
+                continue;
+            }
+            if (slot.va < start || slot.end() > end) {
+                withinRange(split(slot), start, end).forEach(this::freeSlot);
+            } else {
+                freeSlot(slot);
+            }
+        }
+    }
+
+    private void freeSlot(PageTableSlot slot) {
+        if (slot.pinCount > 0) {
+            pinnedBytes -= slot.size.bytes();
+            slot.pinCount = 0;
+        }
+        if (slot.present) {
+            clock.remove(slot);
+            memory.freeFrame(slot.pa, slot.size);
+            addResident(slot.space, -slot.size.bytes());
+            slot.present = false;
+        }
+        if (slot.swapped()) {
+            swap.take(slot.swapSlot);
+            slot.swapSlot = -1;
+        }
+        slot.space.removeSlot(slot);
+    }
+
+    /**
+     * Splits a present huge page into 512 base pages with the same state (pins included, so the
+     * pinned bytes do not change); returns them in order.
+     */
+    private List<PageTableSlot> split(PageTableSlot huge) {
+        if (!huge.present) {
+            throw new IllegalStateException("only a present huge page can be split");
+        }
+        memory.splitHugeFrame(huge.pa);
+        ProcessAddressSpace p = huge.space;
+        boolean wasInClock = huge.inClock;
+        clock.remove(huge);
+        p.removeSlot(huge);
+        List<PageTableSlot> pages = new ArrayList<>((int) (HUGE / PAGE));
+        for (long off = 0; off < HUGE; off += PAGE) {
+            PageTableSlot page = new PageTableSlot(p, huge.va + off, PageSize.BASE, huge.writable);
+            page.pa = huge.pa + off;
+            page.present = true;
+            page.dirty = huge.dirty;
+            page.accessed = huge.accessed;
+            page.pinCount = huge.pinCount;
+            p.putSlot(page);
+            if (wasInClock) {
+                clock.addTail(page);
+            }
+            pages.add(page);
+        }
+        return pages;
+    }
+
+    private static List<PageTableSlot> withinRange(List<PageTableSlot> pages, long start, long end) {
+        List<PageTableSlot> inside = new ArrayList<>();
+        for (PageTableSlot page : pages) {
+            if (page.va >= start && page.end() <= end) {
+                inside.add(page);
+            }
+        }
+        return inside;
+    }
+
+    private void pinSlot(PageTableSlot slot) {
+        if (slot.pinCount++ == 0) {
+            clock.remove(slot);
+            pinnedBytes += slot.size.bytes();
+        }
+    }
+
+    private void unpinSlot(PageTableSlot slot) {
+        if (--slot.pinCount == 0) {
+            pinnedBytes -= slot.size.bytes();
+            if (slot.present) {
+                clock.addTail(slot);
+            }
+        }
+    }
+
+    // ---- helpers -------------------------------------------------------------------------------
+
+    private void notifyRange(ProcessAddressSpace p, long start, long end, InvalidationReason reason) {
+        AddressRange range = new AddressRange(start, end - start);
+        for (MmuNotifier notifier : List.copyOf(p.notifiers())) {
+            notifierCalls++;
+            notifier.invalidateRange(p, range, reason);
+        }
+    }
+
+    private void addResident(ProcessAddressSpace p, long bytes) {
+        p.addResident(bytes);
+        residentBytes += bytes;
+    }
+
+    private ProcessAddressSpace own(AddressSpace space) {
+        requireNonNull(space, "space is null");
+        ProcessAddressSpace p = spaces.get(space.pid());
+        if (p != space) {
+            throw new IllegalArgumentException(space + " does not belong to this memory manager");
+        }
+        return p;
+    }
+
+    private static long checkedStart(long va) {
+        if (!PageSize.BASE.isAligned(va)) {
+            throw new IllegalArgumentException(String.format("address 0x%x is not page aligned", va));
+        }
+        return va;
+    }
+
+    @Override
+    public String toString() {
+        return "DemandPagingMemoryManager[" + memory.name() + ", processes=" + spaces.size() + "]";
+    }
+}

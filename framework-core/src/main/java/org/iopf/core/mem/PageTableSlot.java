@@ -1,0 +1,48 @@
+package org.iopf.core.mem;
+
+import org.iopf.api.mem.PageSize;
+import org.iopf.api.mem.PageTableEntry;
+
+/**
+ * The mutable page-table entry behind a {@link PageTableEntry} snapshot, one per base or huge
+ * page that has state (resident, swapped or device-private). It is also a node of the
+ * {@link ResidentPageClock}'s intrusive list. About 80 bytes per page with its tree entry.
+ */
+final class PageTableSlot {
+    final ProcessAddressSpace space;
+    final long va;
+    final PageSize size;
+    final boolean writable;
+    long pa = -1;
+    boolean present;
+    boolean dirty;
+    boolean accessed;
+    boolean devicePrivate;
+    int pinCount;
+    /** Swap slot holding the contents while swapped out, or -1. */
+    long swapSlot = -1;
+
+    PageTableSlot prev;
+    PageTableSlot next;
+    boolean inClock;
+
+    PageTableSlot(ProcessAddressSpace space, long va, PageSize size, boolean writable) {
+        this.space = space;
+        this.va = va;
+        this.size = size;
+        this.writable = writable;
+    }
+
+    long end() {
+        return va + size.bytes();
+    }
+
+    boolean swapped() {
+        return swapSlot >= 0;
+    }
+
+    PageTableEntry snapshot() {
+        return new PageTableEntry(va, present ? pa : -1, size, present, writable, dirty, accessed, pinCount > 0,
+                swapped(), devicePrivate);
+    }
+}

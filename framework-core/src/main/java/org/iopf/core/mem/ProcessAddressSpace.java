@@ -1,0 +1,179 @@
+package org.iopf.core.mem;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.iopf.api.mem.AddressRange;
+import org.iopf.api.mem.AddressSpace;
+import org.iopf.api.mem.MmuNotifier;
+import org.iopf.api.mem.PageSize;
+import org.iopf.api.mem.PageTableEntry;
+import org.iopf.api.mem.Vma;
+
+/**
+ * A process's address space as kept by a {@link DemandPagingMemoryManager}: VMAs sorted by start
+ * and never overlapping, a sparse page table (a tree from page address to a mutable entry; a huge
+ * page is one entry covering 2 MiB), the MMU notifiers registered for it, and its resident bytes.
+ * Public methods are the read-only {@link AddressSpace} view; the manager changes it.
+ *
+ * @since 0.1
+ */
+public final class ProcessAddressSpace implements AddressSpace {
+    private final int pid;
+    private final String name;
+    private final TreeMap<Long, Vma> vmas = new TreeMap<>();
+    private final TreeMap<Long, PageTableSlot> pageTable = new TreeMap<>();
+    private final List<MmuNotifier> notifiers = new ArrayList<>();
+    private long nextMapVa;
+    private long residentBytes;
+
+    ProcessAddressSpace(int pid, String name, long firstMapVa) {
+        this.pid = pid;
+        this.name = requireNonNull(name, "name is null");
+        this.nextMapVa = firstMapVa;
+    }
+
+    @Override
+    public int pid() {
+        return pid;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public List<Vma> vmas() {
+        return List.copyOf(vmas.values());
+    }
+
+    @Override
+    public Optional<Vma> vma(long va) {
+        return Optional.ofNullable(vmaAt(va));
+    }
+
+    @Override
+    public Optional<PageTableEntry> entry(long va) {
+        PageTableSlot slot = slot(va);
+        return slot == null ? Optional.empty() : Optional.of(slot.snapshot());
+    }
+
+    @Override
+    public long residentBytes() {
+        return residentBytes;
+    }
+
+    /** Number of page-table entries (base or huge) that hold state. */
+    public int pageTableEntries() {
+        return pageTable.size();
+    }
+
+    Vma vmaAt(long va) {
+        Map.Entry<Long, Vma> e = vmas.floorEntry(va);
+        return e != null && e.getValue().range().contains(va) ? e.getValue() : null;
+    }
+
+    /** Whether every byte of {@code [start, end)} is in some VMA. */
+    boolean fullyMapped(long start, long end) {
+        long pos = start;
+        while (pos < end) {
+            Vma vma = vmaAt(pos);
+            if (vma == null) {
+                return false;
+            }
+            pos = vma.range().end();
+        }
+        return true;
+    }
+
+    long reserveMapping(long length) {
+        long va = nextMapVa;
+        nextMapVa = PageSize.HUGE_2M.alignUp(va + length) + PageSize.HUGE_2M.bytes();
+        return va;
+    }
+
+    void addVma(Vma vma) {
+        Map.Entry<Long, Vma> before = vmas.floorEntry(vma.range().start());
+        Map.Entry<Long, Vma> after = vmas.ceilingEntry(vma.range().start());
+        if ((before != null && before.getValue().range().overlaps(vma.range()))
+                || (after != null && after.getValue().range().overlaps(vma.range()))) {
+            throw new IllegalStateException("VMA " + vma.range() + " overlaps an existing one");
+        }
+        vmas.put(vma.range().start(), vma);
+    }
+
+    /**
+     * Removes {@code [start, end)} from the VMAs, splitting those that straddle its ends, and
+     * returns the removed pieces in address order.
+     */
+    List<Vma> removeVmaRange(long start, long end) {
+        List<Vma> removed = new ArrayList<>();
+        Long from = vmas.floorKey(start);
+        for (Vma vma : new ArrayList<>(vmas.subMap(from == null ? start : from, true, end, false).values())) {
+            AddressRange r = vma.range();
+            if (r.end() <= start || r.start() >= end) {
+                continue;
+            }
+            vmas.remove(r.start());
+            if (r.start() < start) {
+                vmas.put(r.start(), piece(vma, r.start(), start));
+            }
+            if (r.end() > end) {
+                vmas.put(end, piece(vma, end, r.end()));
+            }
+            removed.add(piece(vma, Math.max(r.start(), start), Math.min(r.end(), end)));
+        }
+        return removed;
+    }
+
+    private static Vma piece(Vma vma, long start, long end) {
+        return new Vma(new AddressRange(start, end - start), vma.writable(), vma.options());
+    }
+
+    PageTableSlot slot(long va) {
+        Map.Entry<Long, PageTableSlot> e = pageTable.floorEntry(va);
+        return e != null && va < e.getValue().end() ? e.getValue() : null;
+    }
+
+    /** The entries that overlap {@code [start, end)}, in address order (a snapshot list). */
+    List<PageTableSlot> slots(long start, long end) {
+        PageTableSlot first = slot(start);
+        List<PageTableSlot> list = new ArrayList<>();
+        if (first != null && first.va < start) {
+            list.add(first);
+        }
+        list.addAll(pageTable.subMap(start, true, end, false).values());
+        return list;
+    }
+
+    boolean hasSlots(long start, long end) {
+        PageTableSlot first = slot(start);
+        return first != null || pageTable.ceilingKey(start) != null && pageTable.ceilingKey(start) < end;
+    }
+
+    void putSlot(PageTableSlot slot) {
+        pageTable.put(slot.va, slot);
+    }
+
+    void removeSlot(PageTableSlot slot) {
+        pageTable.remove(slot.va, slot);
+    }
+
+    void addResident(long bytes) {
+        residentBytes += bytes;
+    }
+
+    List<MmuNotifier> notifiers() {
+        return notifiers;
+    }
+
+    @Override
+    public String toString() {
+        return "ProcessAddressSpace[pid=" + pid + ", " + name + "]";
+    }
+}

@@ -1,0 +1,113 @@
+package org.iopf.core.mem;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.iopf.api.mem.Payload;
+
+/**
+ * Contents as exact run descriptions ({@link ContentRuns}), one per written 4 KiB page, for
+ * fingerprint mode. Bytes written by the CPU are kept as literal runs; generated payloads and
+ * copies of them cost a run each, not their length. Reading bytes is not supported.
+ */
+final class RunsContentStore implements ContentStore {
+    private final Map<Long, ContentRuns> pages = new HashMap<>();
+    private long storedBytes;
+
+    @Override
+    public void read(long pa, byte[] dst, int off, int len) {
+        throw new UnsupportedOperationException("physical memory in FINGERPRINT mode cannot be read as bytes");
+    }
+
+    @Override
+    public void write(long pa, byte[] src, int off, int len) {
+        byte[] copy = java.util.Arrays.copyOfRange(src, off, off + len);
+        writeRuns(pa, ContentRuns.of(new LiteralSource(copy), 0, len));
+    }
+
+    @Override
+    public void write(long pa, Payload payload) {
+        if (payload instanceof FingerprintPayload f) {
+            writeRuns(pa, f.runs());
+        } else if (payload instanceof BytesPayload b) {
+            writeRuns(pa, ContentRuns.of(new LiteralSource(b.array()), b.arrayOffset(), b.length()));
+        } else {
+            byte[] bytes = payload.bytes();
+            writeRuns(pa, ContentRuns.of(new LiteralSource(bytes), 0, bytes.length));
+        }
+    }
+
+    private void writeRuns(long pa, ContentRuns runs) {
+        long done = 0;
+        while (done < runs.length()) {
+            long pos = pa + done;
+            int inPage = (int) (pos & (PAGE - 1));
+            int n = (int) Math.min(PAGE - inPage, runs.length() - done);
+            ContentRuns chunk = runs.slice(done, n);
+            Long key = pos >>> 12;
+            ContentRuns old = pages.get(key);
+            ContentRuns page = old == null ? ContentRuns.zeros(PAGE) : old;
+            replace(key, old, page.overlay(inPage, chunk));
+            done += n;
+        }
+    }
+
+    private void replace(Long key, ContentRuns old, ContentRuns page) {
+        if (old != null) {
+            storedBytes -= old.storageCost();
+        }
+        if (page.isBlank()) {
+            pages.remove(key);
+        } else {
+            pages.put(key, page);
+            storedBytes += page.storageCost();
+        }
+    }
+
+    @Override
+    public FingerprintPayload capture(long pa, long len) {
+        ContentRuns.Builder b = new ContentRuns.Builder(len);
+        long done = 0;
+        while (done < len) {
+            long pos = pa + done;
+            int inPage = (int) (pos & (PAGE - 1));
+            int n = (int) Math.min(PAGE - inPage, len - done);
+            ContentRuns page = pages.get(pos >>> 12);
+            if (page != null) {
+                b.addSlice(page, inPage, n, done);
+            }
+            done += n;
+        }
+        return new FingerprintPayload(b.build());
+    }
+
+    @Override
+    public void zero(long pa, long len) {
+        long done = 0;
+        while (done < len) {
+            long pos = pa + done;
+            int inPage = (int) (pos & (PAGE - 1));
+            int n = (int) Math.min(PAGE - inPage, len - done);
+            Long key = pos >>> 12;
+            ContentRuns old = pages.get(key);
+            if (old != null) {
+                replace(key, old, n == PAGE ? ContentRuns.zeros(PAGE) : old.overlay(inPage, ContentRuns.zeros(n)));
+            }
+            done += n;
+        }
+    }
+
+    @Override
+    public long fingerprint(long pa, long len) {
+        return capture(pa, len).fingerprint();
+    }
+
+    @Override
+    public boolean readsAsZero(long pa, long len) {
+        return capture(pa, len).runs().isBlank();
+    }
+
+    @Override
+    public long storedBytes() {
+        return storedBytes;
+    }
+}

@@ -1,0 +1,55 @@
+package org.iopf.core.observe;
+
+import org.iopf.api.observe.Histogram;
+
+/**
+ * A {@link Histogram} backed by an auto-resizing HdrHistogram with 3 significant digits: values
+ * are kept to within 0.1%, from 1 up to any {@code long}.
+ */
+final class HdrBackedHistogram implements Histogram {
+    private static final int SIGNIFICANT_DIGITS = 3;
+
+    private final String name;
+    private final org.HdrHistogram.Histogram histogram = new org.HdrHistogram.Histogram(SIGNIFICANT_DIGITS);
+
+    HdrBackedHistogram(String name) {
+        this.name = name;
+        histogram.setAutoResize(true);
+    }
+
+    @Override
+    public void record(long value) {
+        if (value < 0) {
+            throw new IllegalArgumentException("histogram " + name + " records values >= 0: " + value);
+        }
+        histogram.recordValue(value);
+    }
+
+    @Override
+    public long count() {
+        return histogram.getTotalCount();
+    }
+
+    @Override
+    public long percentile(double percentile) {
+        if (!(percentile >= 0 && percentile <= 100)) {
+            throw new IllegalArgumentException("percentile must be in [0, 100]: " + percentile);
+        }
+        return count() == 0 ? 0 : histogram.getValueAtPercentile(percentile);
+    }
+
+    @Override
+    public long max() {
+        return count() == 0 ? 0 : histogram.getMaxValue();
+    }
+
+    @Override
+    public long min() {
+        return count() == 0 ? 0 : histogram.getMinValue();
+    }
+
+    @Override
+    public double mean() {
+        return count() == 0 ? 0 : histogram.getMean();
+    }
+}

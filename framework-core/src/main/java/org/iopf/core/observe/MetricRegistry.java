@@ -1,0 +1,130 @@
+package org.iopf.core.observe;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.function.LongSupplier;
+import org.iopf.api.observe.Counter;
+import org.iopf.api.observe.Histogram;
+import org.iopf.api.observe.Metrics;
+
+/**
+ * The root {@link Metrics} scope of a run, and the store behind all of its child scopes. Names are
+ * dot-separated ({@code node1.smmu.tlb.hits}); asking twice for one name returns the same metric,
+ * and asking for a name already used by another kind of metric, or with another unit, is an
+ * {@link IllegalArgumentException}. Histograms are HdrHistograms with 3 significant digits that
+ * resize themselves.
+ *
+ * <p>Not thread-safe.
+ *
+ * @since 0.1
+ */
+public final class MetricRegistry implements Metrics {
+    private record Registered(Object metric, String unit) {
+    }
+
+    private final Map<String, Registered> metrics = new HashMap<>();
+
+    /** Creates an empty registry. */
+    public MetricRegistry() {
+    }
+
+    /** Returns the empty string: the root scope has no prefix. */
+    @Override
+    public String prefix() {
+        return "";
+    }
+
+    @Override
+    public Metrics scope(String name) {
+        return new MetricScope(this, MetricNames.join("", name));
+    }
+
+    @Override
+    public Counter counter(String name, String unit) {
+        return counterNamed(MetricNames.join("", name), unit);
+    }
+
+    @Override
+    public Histogram histogram(String name, String unit) {
+        return histogramNamed(MetricNames.join("", name), unit);
+    }
+
+    @Override
+    public void gauge(String name, String unit, LongSupplier value) {
+        gaugeNamed(MetricNames.join("", name), unit, value);
+    }
+
+    /**
+     * Reads every metric, sorted by full name, for reporters. Gauges are read now.
+     *
+     * @return a new sorted map from full name to value, never null
+     */
+    public SortedMap<String, MetricValue> snapshot() {
+        SortedMap<String, MetricValue> result = new TreeMap<>();
+        metrics.forEach((name, registered) -> result.put(name, valueOf(registered)));
+        return result;
+    }
+
+    Counter counterNamed(String fullName, String unit) {
+        return register(fullName, unit, LongCounter.class, () -> new LongCounter(fullName));
+    }
+
+    Histogram histogramNamed(String fullName, String unit) {
+        return register(fullName, unit, HdrBackedHistogram.class, () -> new HdrBackedHistogram(fullName));
+    }
+
+    void gaugeNamed(String fullName, String unit, LongSupplier value) {
+        requireNonNull(value, "value is null");
+        requireNonNull(unit, "unit is null");
+        if (metrics.containsKey(fullName)) {
+            throw new IllegalArgumentException("metric '" + fullName + "' is already registered");
+        }
+        metrics.put(fullName, new Registered(value, unit));
+    }
+
+    private <T> T register(String fullName, String unit, Class<T> type, java.util.function.Supplier<T> factory) {
+        requireNonNull(unit, "unit is null");
+        Registered existing = metrics.get(fullName);
+        if (existing == null) {
+            T metric = factory.get();
+            metrics.put(fullName, new Registered(metric, unit));
+            return metric;
+        }
+        if (!type.isInstance(existing.metric()) || !existing.unit().equals(unit)) {
+            throw new IllegalArgumentException("metric '" + fullName + "' is already registered as "
+                    + kind(existing.metric()) + " in " + existing.unit() + "; asked for " + kind(type) + " in " + unit);
+        }
+        return type.cast(existing.metric());
+    }
+
+    private static String kind(Object metric) {
+        return kind(metric.getClass());
+    }
+
+    private static String kind(Class<?> type) {
+        if (LongCounter.class.isAssignableFrom(type)) {
+            return "a counter";
+        }
+        if (HdrBackedHistogram.class.isAssignableFrom(type)) {
+            return "a histogram";
+        }
+        return "a gauge";
+    }
+
+    private static MetricValue valueOf(Registered registered) {
+        Object metric = registered.metric();
+        String unit = registered.unit();
+        if (metric instanceof Counter counter) {
+            return new MetricValue.CounterValue(unit, counter.value());
+        }
+        if (metric instanceof Histogram h) {
+            return new MetricValue.HistogramSummary(unit, h.count(), h.min(), h.mean(), h.percentile(50),
+                    h.percentile(90), h.percentile(99), h.percentile(99.9), h.max());
+        }
+        return new MetricValue.GaugeValue(unit, ((LongSupplier) metric).getAsLong());
+    }
+}

@@ -1,0 +1,158 @@
+package org.iopf.core.sim;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.ArrayDeque;
+import org.iopf.api.sim.CpuCore;
+import org.iopf.api.sim.Event;
+import org.iopf.api.sim.Scheduler;
+import org.iopf.api.sim.WorkPriority;
+
+/**
+ * A {@link CpuCore} with a non-preemptive run queue: a work item runs to completion; when the core
+ * becomes free it takes the oldest queued item of the highest {@link WorkPriority}
+ * ({@code INTERRUPT} first, {@code USER} last).
+ *
+ * <p>When an item finishes, its {@code onDone} runs first and only then does the core pick the next
+ * item, so that work submitted by {@code onDone} at the completion instant (an ISR that raises a
+ * tasklet) competes with the queued items by priority instead of starting ahead of them.
+ *
+ * @since 0.1
+ */
+public final class SimCpuCore implements CpuCore {
+    private static final WorkPriority[] PRIORITIES = WorkPriority.values();
+
+    private record Work(String label, long cpuNanos, Event onDone) {
+    }
+
+    private final Scheduler scheduler;
+    private final String name;
+    private final String cluster;
+    @SuppressWarnings("unchecked")
+    private final ArrayDeque<Work>[] queues = new ArrayDeque[PRIORITIES.length];
+    private final long[] queuedNanos = new long[PRIORITIES.length];
+    private final Event completion = this::complete;
+    private int queued;
+
+    private Work current;
+    private long currentStart;
+    private long currentEnd;
+    private boolean completing;
+    private long finishedBusyNanos;
+    private long completedItems;
+
+    /**
+     * Creates an idle core.
+     *
+     * @param scheduler the simulation's scheduler, not null
+     * @param name the core's name within its node ({@code a53.0}), not null
+     * @param cluster its cluster ({@code a53}), not null
+     */
+    public SimCpuCore(Scheduler scheduler, String name, String cluster) {
+        this.scheduler = requireNonNull(scheduler, "scheduler is null");
+        this.name = requireNonNull(name, "name is null");
+        this.cluster = requireNonNull(cluster, "cluster is null");
+        for (int i = 0; i < queues.length; i++) {
+            queues[i] = new ArrayDeque<>();
+        }
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String cluster() {
+        return cluster;
+    }
+
+    @Override
+    public long run(String label, WorkPriority priority, long cpuNanos, Event onDone) {
+        requireNonNull(label, "label is null");
+        requireNonNull(priority, "priority is null");
+        if (cpuNanos < 0) {
+            throw new IllegalArgumentException("cpuNanos must be >= 0: " + cpuNanos);
+        }
+        Work work = new Work(label, cpuNanos, onDone);
+        if (current == null && !completing) {
+            start(work);
+            return currentEnd;
+        }
+        int p = priority.ordinal();
+        queues[p].addLast(work);
+        queuedNanos[p] += cpuNanos;
+        queued++;
+        long finish = current == null ? scheduler.now() : currentEnd;
+        for (int i = 0; i <= p; i++) {
+            finish += queuedNanos[i];
+        }
+        return finish;
+    }
+
+    @Override
+    public int queued() {
+        return queued;
+    }
+
+    /** Whether a work item is running now. */
+    public boolean busy() {
+        return current != null;
+    }
+
+    /** Number of work items that have finished. */
+    public long completedItems() {
+        return completedItems;
+    }
+
+    @Override
+    public long busyNanos() {
+        return finishedBusyNanos + (current == null ? 0 : scheduler.now() - currentStart);
+    }
+
+    @Override
+    public double utilisation() {
+        long now = scheduler.now();
+        return now == 0 ? 0.0 : busyNanos() / (double) now;
+    }
+
+    private void start(Work work) {
+        current = work;
+        currentStart = scheduler.now();
+        currentEnd = currentStart + work.cpuNanos();
+        scheduler.scheduleAt(currentEnd, completion);
+    }
+
+    private void complete() {
+        Work done = current;
+        finishedBusyNanos += currentEnd - currentStart;
+        completedItems++;
+        current = null;
+        completing = true;
+        try {
+            if (done.onDone() != null) {
+                done.onDone().fire();
+            }
+        } finally {
+            completing = false;
+        }
+        startNext();
+    }
+
+    private void startNext() {
+        for (int p = 0; p < queues.length; p++) {
+            Work next = queues[p].pollFirst();
+            if (next != null) {
+                queuedNanos[p] -= next.cpuNanos();
+                queued--;
+                start(next);
+                return;
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "SimCpuCore[" + name + "]";
+    }
+}

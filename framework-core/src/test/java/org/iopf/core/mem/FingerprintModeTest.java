@@ -1,0 +1,77 @@
+package org.iopf.core.mem;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.iopf.api.mem.ContentMode;
+import org.iopf.api.mem.Payload;
+import org.junit.jupiter.api.Test;
+
+final class FingerprintModeTest {
+    private static final long MIB = 1L << 20;
+
+    private final SparsePhysicalMemory mem =
+            new SparsePhysicalMemory("dram", SlitNumaTopology.singleNode(256 * MIB), ContentMode.FINGERPRINT);
+
+    @Test
+    void copiesPreserveTheFingerprintWithoutStoringBytes() {
+        FingerprintPayload data = FingerprintPayload.generated(7, 4 * MIB);
+        mem.write(3, data);
+        Payload copy = mem.capture(3, 4 * MIB);
+        mem.write(100 * MIB + 4096 * 3 + 1, copy);
+
+        assertThat(mem.fingerprint(100 * MIB + 4096 * 3 + 1, 4 * MIB)).isEqualTo(data.fingerprint());
+        assertThat(copy.fingerprint()).isEqualTo(data.fingerprint());
+        assertThat(mem.storedBytes()).as("runs, not bytes").isLessThan(4 * MIB / 20);
+    }
+
+    @Test
+    void fingerprintsEqualTheBytesModeFingerprintOfTheSameContent() {
+        byte[] bytes = new byte[10_000];
+        new GeneratedSource(99).copyTo(0, bytes, 0, bytes.length);
+        SparsePhysicalMemory bytesMemory =
+                new SparsePhysicalMemory("b", SlitNumaTopology.singleNode(16 * MIB), ContentMode.BYTES);
+        bytesMemory.write(5, bytes, 0, bytes.length);
+
+        mem.write(50 * MIB, FingerprintPayload.generated(99, bytes.length));
+        assertThat(mem.fingerprint(50 * MIB, bytes.length)).isEqualTo(bytesMemory.fingerprint(5, bytes.length))
+                .isEqualTo(BytesPayload.copyOf(bytes).fingerprint());
+    }
+
+    @Test
+    void differentContentGivesDifferentFingerprints() {
+        mem.write(0, FingerprintPayload.generated(1, 8192));
+        mem.write(MIB, FingerprintPayload.generated(2, 8192));
+        mem.write(2 * MIB, FingerprintPayload.generated(1, 8192));
+        mem.write(2 * MIB + 4000, new byte[] {42}, 0, 1);
+
+        long a = mem.fingerprint(0, 8192);
+        assertThat(mem.fingerprint(MIB, 8192)).isNotEqualTo(a);
+        assertThat(mem.fingerprint(2 * MIB, 8192)).as("one byte changed").isNotEqualTo(a);
+        mem.write(2 * MIB + 4000, FingerprintPayload.generated(1, 8192).slice(4000, 1));
+        assertThat(mem.fingerprint(2 * MIB, 8192)).as("byte restored").isEqualTo(a);
+    }
+
+    @Test
+    void partialOverwritesAndZeroingStayExact() {
+        byte[] bytes = new byte[3 * 4096];
+        new GeneratedSource(5).copyTo(0, bytes, 0, bytes.length);
+        byte[] patch = {1, 2, 3, 4, 5};
+        System.arraycopy(patch, 0, bytes, 4094, patch.length);
+        java.util.Arrays.fill(bytes, 8000, 8100, (byte) 0);
+
+        mem.write(MIB, FingerprintPayload.generated(5, bytes.length));
+        mem.write(MIB + 4094, patch, 0, patch.length);
+        mem.zero(MIB + 8000, 100);
+
+        assertThat(mem.fingerprint(MIB, bytes.length)).isEqualTo(BytesPayload.copyOf(bytes).fingerprint());
+        assertThat(mem.capture(MIB + 7, 5000).fingerprint())
+                .isEqualTo(BytesPayload.copyOf(bytes).slice(7, 5000).fingerprint());
+    }
+
+    @Test
+    void bytesAreNotReadableInFingerprintMode() {
+        assertThatThrownBy(() -> mem.read(0, new byte[4], 0, 4)).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> mem.capture(0, 4).bytes()).isInstanceOf(UnsupportedOperationException.class);
+    }
+}

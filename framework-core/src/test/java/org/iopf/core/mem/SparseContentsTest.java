@@ -1,0 +1,102 @@
+package org.iopf.core.mem;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import org.iopf.api.mem.ContentMode;
+import org.iopf.api.mem.NumaPolicy;
+import org.iopf.api.mem.PageSize;
+import org.iopf.api.mem.Payload;
+import org.junit.jupiter.api.Test;
+
+final class SparseContentsTest {
+    private static final long MIB = 1L << 20;
+
+    private final SparsePhysicalMemory mem =
+            new SparsePhysicalMemory("dram", SlitNumaTopology.singleNode(64 * MIB), ContentMode.BYTES);
+
+    private static byte[] pattern(int length, int seed) {
+        byte[] b = new byte[length];
+        for (int i = 0; i < length; i++) {
+            b[i] = (byte) (i * 31 + seed);
+        }
+        return b;
+    }
+
+    @Test
+    void neverWrittenMemoryReadsAsZeroAndCostsNothing() {
+        byte[] dst = new byte[10_000];
+        Arrays.fill(dst, (byte) 7);
+        mem.read(5 * MIB + 100, dst, 0, dst.length);
+        assertThat(dst).containsOnly(0);
+        assertThat(mem.storedBytes()).isZero();
+    }
+
+    @Test
+    void writesAcrossPageBoundariesReadBackExactly() {
+        byte[] src = pattern(9000, 3);
+        long pa = 3 * 4096 - 17;
+        mem.write(pa, src, 0, src.length);
+
+        byte[] dst = new byte[src.length];
+        mem.read(pa, dst, 0, dst.length);
+        assertThat(dst).isEqualTo(src);
+        assertThat(mem.storedBytes()).as("touches 4 pages").isEqualTo(4 * 4096);
+        byte[] before = new byte[17];
+        mem.read(pa - 17, before, 0, 17);
+        assertThat(before).containsOnly(0);
+    }
+
+    @Test
+    void zeroAndFreeFrameDiscardStorage() {
+        long pa = mem.allocateFrame(PageSize.HUGE_2M, 0, NumaPolicy.STRICT_LOCAL).getAsLong();
+        byte[] src = pattern(3 * 4096, 1);
+        mem.write(pa, src, 0, src.length);
+        mem.zero(pa + 10, 4096);
+        byte[] dst = new byte[src.length];
+        mem.read(pa, dst, 0, dst.length);
+        assertThat(Arrays.copyOfRange(dst, 0, 10)).isEqualTo(Arrays.copyOfRange(src, 0, 10));
+        assertThat(Arrays.copyOfRange(dst, 10, 4106)).containsOnly(0);
+        assertThat(Arrays.copyOfRange(dst, 4106, dst.length)).isEqualTo(Arrays.copyOfRange(src, 4106, src.length));
+
+        mem.freeFrame(pa, PageSize.HUGE_2M);
+        assertThat(mem.storedBytes()).isZero();
+        assertThat(mem.readsAsZero(pa, PageSize.HUGE_2M.bytes())).isTrue();
+    }
+
+    @Test
+    void captureIsACopyAndWritesBackExactly() {
+        byte[] src = pattern(5000, 9);
+        mem.write(1000, src, 0, src.length);
+        Payload captured = mem.capture(1000, 5000);
+        mem.write(1000, new byte[5000], 0, 5000);
+
+        assertThat(captured.bytes()).isEqualTo(src);
+        mem.write(9 * MIB + 123, captured);
+        assertThat(mem.fingerprint(9 * MIB + 123, 5000)).isEqualTo(captured.fingerprint());
+        assertThat(captured.slice(100, 50).bytes()).isEqualTo(Arrays.copyOfRange(src, 100, 150));
+    }
+
+    @Test
+    void fingerprintIsAContentHashNotAnAddressHash() {
+        byte[] src = pattern(6000, 5);
+        mem.write(77, src, 0, src.length);
+        mem.write(40 * MIB + 4000, src, 0, src.length);
+
+        assertThat(mem.fingerprint(77, 6000)).isEqualTo(mem.fingerprint(40 * MIB + 4000, 6000))
+                .isEqualTo(BytesPayload.copyOf(src).fingerprint())
+                .isEqualTo(mem.capture(77, 6000).fingerprint());
+        assertThat(mem.fingerprint(77, 6000)).isNotEqualTo(mem.fingerprint(78, 6000));
+        assertThat(mem.fingerprint(20 * MIB, 4096)).isEqualTo(mem.fingerprint(30 * MIB + 5, 4096))
+                .isEqualTo(BytesPayload.copyOf(new byte[4096]).fingerprint())
+                .isNotEqualTo(mem.fingerprint(20 * MIB, 4095));
+    }
+
+    @Test
+    void generatedPayloadWrittenAsBytesKeepsItsFingerprint() {
+        FingerprintPayload generated = FingerprintPayload.generated(1234, 3 * 4096 + 5);
+        mem.write(2 * MIB + 11, generated);
+        assertThat(mem.fingerprint(2 * MIB + 11, generated.length())).isEqualTo(generated.fingerprint());
+        assertThat(mem.capture(2 * MIB + 11, generated.length()).fingerprint()).isEqualTo(generated.fingerprint());
+    }
+}
