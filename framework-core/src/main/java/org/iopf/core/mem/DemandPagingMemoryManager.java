@@ -45,11 +45,16 @@ import org.iopf.api.sim.Scheduler;
  * victim every notifier of its address space is called with {@link InvalidationReason#RECLAIM}
  * before its contents are copied to swap and its frame is freed. A reclaimed huge page is split:
  * its 512 base pages go to swap one by one (as Linux splits a THP on swap-out), and come back as
- * base pages. Without swap space nothing is reclaimed.
+ * base pages. Without swap space nothing is reclaimed. When the watermark reclaim still leaves no
+ * 4 KiB frame on the nodes the VMA's policy allows (a full node under
+ * {@link NumaPolicy#STRICT_LOCAL}), victims keep being taken in clock order, from any node, until
+ * one fits or nothing is left: simple, but it can reclaim more than needed on other nodes.
  *
  * <p><b>Pinning.</b> {@link #pin} charges a page's whole size once while any pin holds it (a pin
  * of 4 KiB inside a huge page pins the 2 MiB page). Pinned pages are never reclaimed or migrated;
  * {@link Advice#DONT_NEED} leaves them in place; {@link #munmap} drops them and their pins.
+ * A device-private page makes {@link #pin} answer {@link PinResult#NO_MAPPING} (the API has no
+ * better outcome for it) and a CPU access throw {@link MemoryAccessException}.
  *
  * <p>{@link MemoryStats#notifierCalls()} counts calls made to notifiers (one per notifier per
  * invalidated range). {@link MemoryStats#reclaimedPages()} counts 4 KiB pages.

@@ -1,0 +1,51 @@
+package org.iopf.core.mem;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+final class PayloadTest {
+    @Test
+    void bytesPayloadCopiesOnceAndIsEqualByContent() {
+        byte[] src = {1, 2, 3, 4, 5, 6};
+        BytesPayload p = BytesPayload.copyOf(src);
+        src[0] = 99;
+        assertThat(p.bytes()).containsExactly(1, 2, 3, 4, 5, 6);
+        BytesPayload slice = p.slice(2, 3);
+        assertThat(slice.array()).as("slice shares the array").isSameAs(p.array());
+        assertThat(slice.bytes()).containsExactly(3, 4, 5);
+        assertThat(slice).isEqualTo(BytesPayload.copyOf(new byte[] {3, 4, 5}))
+                .hasSameHashCodeAs(BytesPayload.copyOf(new byte[] {3, 4, 5}))
+                .isNotEqualTo(BytesPayload.copyOf(new byte[] {3, 4, 6}));
+        assertThat(slice.fingerprint()).isEqualTo(BytesPayload.copyOf(new byte[] {3, 4, 5}).fingerprint());
+        assertThatThrownBy(() -> p.slice(4, 3)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
+    void generatedContentIsDeterministicAndSlicesAreConsistent() {
+        FingerprintPayload a = FingerprintPayload.generated(5, 1 << 16);
+        byte[] bytes = new byte[1 << 16];
+        new GeneratedSource(5).copyTo(0, bytes, 0, bytes.length);
+        assertThat(a.fingerprint()).isEqualTo(BytesPayload.copyOf(bytes).fingerprint());
+        assertThat(a.slice(1000, 3000).fingerprint())
+                .isEqualTo(FingerprintPayload.generated(5, 4000).slice(1000, 3000).fingerprint())
+                .isEqualTo(BytesPayload.copyOf(bytes).slice(1000, 3000).fingerprint());
+        assertThat(FingerprintPayload.generated(6, 4000).fingerprint())
+                .isNotEqualTo(FingerprintPayload.generated(5, 4000).fingerprint());
+        assertThat(FingerprintPayload.zeros(4096).fingerprint()).isEqualTo(BytesPayload.copyOf(new byte[4096]).fingerprint())
+                .isNotEqualTo(FingerprintPayload.zeros(4097).fingerprint());
+        assertThat(a.runCount()).isEqualTo(1);
+    }
+
+    @Test
+    void managerConfigChecksItsArguments() {
+        MemoryManagerConfig d = MemoryManagerConfig.defaults();
+        assertThat(d.withWatermarks(1, 2)).isEqualTo(d.withWatermarks(1, 2)).isNotEqualTo(d);
+        assertThatThrownBy(() -> d.withWatermarks(2, 1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("highWatermarkBytes");
+        assertThatThrownBy(() -> d.withSwap(-1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("swapBytes");
+        assertThatThrownBy(() -> d.withFaultCosts(-1, 0, 0)).isInstanceOf(IllegalArgumentException.class);
+    }
+}
