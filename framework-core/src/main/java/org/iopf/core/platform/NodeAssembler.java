@@ -7,6 +7,7 @@ import com.google.inject.Injector;
 import com.google.inject.Module;
 import com.google.inject.PrivateModule;
 import com.google.inject.Stage;
+import com.google.inject.spi.ElementSource;
 import com.google.inject.spi.Message;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -116,7 +117,7 @@ public final class NodeAssembler {
                 .collect(Collectors.joining(", ", "[", "]"));
         Map<String, String> problems = new LinkedHashMap<>();
         for (Message message : e.getErrorMessages()) {
-            String text = message.getMessage();
+            String text = message.getMessage() + " " + sourcesOf(message);
             boolean explained = false;
             for (Role role : Role.values()) {
                 if (!byRole.containsKey(role) && text.contains(role.apiType().getName())) {
@@ -127,13 +128,25 @@ public final class NodeAssembler {
             }
             if (!explained) {
                 Throwable cause = message.getCause();
-                problems.put(text, cause != null
+                problems.put(message.getMessage(), cause != null
                         ? "a component failed while being created" + requesters(text, byRole) + ": " + rootMessage(cause)
-                        : firstLine(text));
+                        : firstLine(message.getMessage()));
             }
         }
         return "cannot assemble node '" + node + "' with components " + present + ": "
                 + String.join("; ", problems.values());
+    }
+
+    /** Where Guice says the problem arose: binding sources and the modules that installed them. */
+    private static String sourcesOf(Message message) {
+        StringBuilder out = new StringBuilder();
+        for (Object source : message.getSources()) {
+            out.append(source).append(' ');
+            if (source instanceof ElementSource element) {
+                out.append(String.join(" ", element.getModuleClassNames())).append(' ');
+            }
+        }
+        return out.toString();
     }
 
     private static String requesters(String guiceText, Map<Role, ComponentSpec> byRole) {

@@ -1,0 +1,89 @@
+package org.iopf.core.platform;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+import org.iopf.api.dma.DmaEngine;
+import org.iopf.api.fault.FaultHandler;
+import org.iopf.api.iommu.Iommu;
+import org.iopf.api.nic.Nic;
+import org.iopf.api.platform.Role;
+import org.iopf.core.node.SimNode;
+import org.iopf.core.run.DefaultPlatforms;
+import org.iopf.core.run.Simulation;
+import org.iopf.core.sim.CoreGroup;
+import org.junit.jupiter.api.Test;
+
+final class NodeAssemblerTest {
+    private static final ComponentRegistry REGISTRY = ComponentRegistry.fromClassPath(
+            NodeAssemblerTest.class.getClassLoader());
+
+    private static Simulation build(ComponentSpec... components) {
+        NodeSpec node = new NodeSpec("node1", MemorySpec.of(1L << 30), List.of(new CoreGroup("cpu", 1)),
+                List.of(components));
+        PlatformSpec base = DefaultPlatforms.pinnedBaseline(1);
+        return Simulation.build(new PlatformSpec(1, base.defaultLink(), 0, List.of(node)), REGISTRY);
+    }
+
+    @Test
+    void everyRoleOfTheBaselineIsFilledAndConnected() {
+        Simulation sim = Simulation.build(DefaultPlatforms.pinnedBaseline(1), REGISTRY);
+        SimNode node = sim.node("node1").orElseThrow();
+        assertThat(node.role(Iommu.class)).isPresent();
+        assertThat(node.role(DmaEngine.class)).isPresent();
+        assertThat(node.role(Nic.class)).isPresent();
+        assertThat(node.componentType(Role.FAULT_HANDLER)).contains("terminate");
+        assertThat(node.componentType(Role.NIC)).contains("pinned-rc-nic");
+    }
+
+    @Test
+    void eachNodeGetsItsOwnComponentInstances() {
+        Simulation sim = Simulation.build(DefaultPlatforms.pinnedBaseline(1), REGISTRY);
+        Iommu first = sim.node("node1").orElseThrow().requireRole(Iommu.class);
+        Iommu second = sim.node("node2").orElseThrow().requireRole(Iommu.class);
+        assertThat(first).isNotSameAs(second);
+        assertThat(sim.node("node1").orElseThrow().requireRole(FaultHandler.class))
+                .isNotSameAs(sim.node("node2").orElseThrow().requireRole(FaultHandler.class));
+    }
+
+    @Test
+    void aMissingRoleNamesTheNodeTheRoleAndTheComponentThatNeedsIt() {
+        assertThatThrownBy(() -> build(ComponentSpec.of("dma", "plain-dma")))
+                .isInstanceOf(AssemblyException.class)
+                .hasMessage("cannot assemble node 'node1' with components [DMA_ENGINE=dma (plain-dma)]: a component "
+                        + "needs role IOMMU (Iommu) but no component on the node fills it (needed by 'dma' (plain-dma))");
+    }
+
+    @Test
+    void aRoleFilledTwiceNamesBothComponents() {
+        assertThatThrownBy(() -> build(ComponentSpec.of("nic0", "pinned-rc-nic"),
+                ComponentSpec.of("nic1", "pinned-rc-nic")))
+                .isInstanceOf(AssemblyException.class)
+                .hasMessage("node 'node1': role NIC is filled twice, by 'nic0' (pinned-rc-nic) and 'nic1' (pinned-rc-nic)");
+    }
+
+    @Test
+    void aComponentThatFailsWhileCreatedIsNamedWithItsReason() {
+        assertThatThrownBy(() -> build(new ComponentSpec("nic0", "pinned-rc-nic", Map.of("mtu", "100"))))
+                .isInstanceOf(AssemblyException.class)
+                .hasMessageStartingWith("cannot assemble node 'node1' with components [NIC=nic0 (pinned-rc-nic)]: "
+                        + "a component failed while being created (needed by 'nic0' (pinned-rc-nic)): "
+                        + "IllegalArgumentException: node1/nic0: mtu must be a power of two");
+    }
+
+    @Test
+    void badParametersAreReportedBeforeAnythingIsCreated() {
+        assertThatThrownBy(() -> build(new ComponentSpec("iommu", "premapped-iommu", Map.of("lookupLatncy", "1us"))))
+                .isInstanceOf(InvalidParameterException.class)
+                .hasMessage("node1/iommu (premapped-iommu): parameter 'lookupLatncy': unknown parameter; known "
+                        + "parameters are [lookupLatency] (did you mean 'lookupLatency'?)");
+    }
+
+    @Test
+    void anUnknownComponentTypeSuggestsTheNearest() {
+        assertThatThrownBy(() -> build(ComponentSpec.of("iommu", "premaped-iommu")))
+                .hasMessageEndingWith("(did you mean 'premapped-iommu'?)");
+    }
+}
