@@ -10,7 +10,8 @@ public enum ContentMode {
     BYTES,
     /**
      * Contents are stored as exact per-page fingerprints instead of bytes, for very large runs:
-     * copies and integrity checks stay exact, but {@link PhysicalMemory#read} is not available.
+     * copies and integrity checks stay exact, and reads regenerate the bytes on demand (costing
+     * time, not storage).
      */
     FINGERPRINT
 }

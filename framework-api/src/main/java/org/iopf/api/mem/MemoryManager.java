@@ -91,6 +91,13 @@ public interface MemoryManager {
     /** Writes process memory as the CPU would, faulting pages in at once. */
     void write(AddressSpace space, long va, byte[] src, int offset, int length);
 
+    /**
+     * Fills process memory with {@link PhysicalMemory#generated deterministic content} as the CPU
+     * would, faulting pages in at once: byte {@code i} of the range is byte {@code i} of
+     * {@code physicalMemory().generated(seed, length)}.
+     */
+    void fill(AddressSpace space, long va, long length, long seed);
+
     /** Registers a notifier for one address space. */
     void registerNotifier(AddressSpace space, MmuNotifier notifier);
 

@@ -18,9 +18,9 @@ public interface Payload {
     Payload slice(long offset, long length);
 
     /**
-     * The bytes, where the payload holds them.
+     * The bytes, materialized from the description where the payload holds one (fingerprint mode).
      *
-     * @throws UnsupportedOperationException in fingerprint mode
+     * @throws UnsupportedOperationException if the payload is longer than an array can hold
      */
     byte[] bytes();
 }

@@ -54,6 +54,14 @@ public interface PhysicalMemory {
     /** Writes a payload at {@code pa}. */
     void write(long pa, Payload payload);
 
+    /**
+     * Deterministic pseudo-random content of {@code length} bytes: byte {@code i} depends only on
+     * {@code seed} and {@code i}, so a slice at offset {@code k} continues the same sequence. It
+     * costs no storage until written; in {@link ContentMode#FINGERPRINT} it stays a description
+     * once written, which is how very large runs fill their buffers.
+     */
+    Payload generated(long seed, long length);
+
     /** Sets {@code [pa, pa+length)} to zero (and frees the storage behind it). */
     void zero(long pa, long length);
 

@@ -323,6 +323,19 @@ public final class DemandPagingMemoryManager implements MemoryManager {
     }
 
     @Override
+    public void fill(AddressSpace space, long va, long length, long seed) {
+        ProcessAddressSpace p = own(space);
+        Payload content = memory.generated(seed, length);
+        long done = 0;
+        while (done < length) {
+            long pos = va + done;
+            long n = Math.min(PAGE - (pos & (PAGE - 1)), length - done);
+            memory.write(cpuTranslate(p, pos, Access.WRITE), content.slice(done, n));
+            done += n;
+        }
+    }
+
+    @Override
     public void registerNotifier(AddressSpace space, MmuNotifier notifier) {
         own(space).notifiers().add(requireNonNull(notifier, "notifier is null"));
     }

@@ -11,8 +11,8 @@ import org.iopf.api.mem.Payload;
  * copies share runs, so moving a GiB of generated data costs a few objects, while the fingerprint
  * stays the content hash of the bytes the runs stand for: equal to a {@link BytesPayload}'s
  * fingerprint of the same bytes. Computing a fingerprint costs CPU time proportional to the
- * non-zero length (the bytes are regenerated on the fly), but no memory. {@link #bytes()} is not
- * available. Immutable.
+ * non-zero length (the bytes are regenerated on the fly), but no memory. {@link #bytes()}
+ * materializes them on demand. Immutable.
  *
  * @since 0.1
  */
@@ -77,13 +77,18 @@ public final class FingerprintPayload implements Payload {
     }
 
     /**
-     * Not available for a fingerprint payload.
+     * Materializes the bytes the runs describe (regenerated on the fly; nothing is kept).
      *
-     * @throws UnsupportedOperationException always
+     * @throws UnsupportedOperationException if the payload is longer than an array can hold
      */
     @Override
     public byte[] bytes() {
-        throw new UnsupportedOperationException("a fingerprint payload does not hold its bytes");
+        if (length() > Integer.MAX_VALUE - 8) {
+            throw new UnsupportedOperationException("a payload of " + length() + " B does not fit in an array");
+        }
+        byte[] out = new byte[(int) length()];
+        runs.copyTo(0, out, 0, out.length);
+        return out;
     }
 
     @Override

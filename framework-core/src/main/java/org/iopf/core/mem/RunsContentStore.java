@@ -15,7 +15,7 @@ final class RunsContentStore implements ContentStore {
 
     @Override
     public void read(long pa, byte[] dst, int off, int len) {
-        throw new UnsupportedOperationException("physical memory in FINGERPRINT mode cannot be read as bytes");
+        capture(pa, len).runs().copyTo(0, dst, off, len);
     }
 
     @Override

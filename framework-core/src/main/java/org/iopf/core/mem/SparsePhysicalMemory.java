@@ -26,8 +26,8 @@ import org.iopf.api.mem.PhysicalMemory;
  * index.
  *
  * <p>Fingerprints are content hashes ({@link ContentHasher}): the same bytes give the same
- * fingerprint at any address and in either mode. In fingerprint mode {@link #read} throws
- * {@link UnsupportedOperationException}; {@link #capture} returns a {@link FingerprintPayload}.
+ * fingerprint at any address and in either mode. In fingerprint mode {@link #read} regenerates
+ * the bytes from the description; {@link #capture} returns a {@link FingerprintPayload}.
  *
  * @since 0.1
  */
@@ -199,6 +199,11 @@ public final class SparsePhysicalMemory implements PhysicalMemory {
         requireNonNull(payload, "payload is null");
         checkRange(pa, payload.length());
         contents.write(pa, payload);
+    }
+
+    @Override
+    public Payload generated(long seed, long length) {
+        return FingerprintPayload.generated(seed, length);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.iopf.core.workload;
 
 import java.util.Objects;
-import java.util.random.RandomGenerator;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MapOptions;
@@ -81,7 +80,7 @@ final class RdmaWriteStream implements Workload {
         targetSpace = target.memoryManager().createAddressSpace("rdma-write-target");
         sourceBase = source.memoryManager().mmap(sourceSpace, length, MapOptions.DEFAULT);
         targetBase = target.memoryManager().mmap(targetSpace, length, MapOptions.DEFAULT);
-        fillRandom(source.memoryManager(), sourceSpace, sourceBase, length, context.random());
+        source.memoryManager().fill(sourceSpace, sourceBase, length, context.random().nextLong());
 
         Nic sourceNic = source.requireRole(Nic.class);
         Nic targetNic = target.requireRole(Nic.class);
@@ -150,12 +149,4 @@ final class RdmaWriteStream implements Workload {
         }
     }
 
-    private static void fillRandom(MemoryManager memory, AddressSpace space, long base, long length,
-            RandomGenerator random) {
-        byte[] page = new byte[(int) PageSize.BASE.bytes()];
-        for (long offset = 0; offset < length; offset += page.length) {
-            random.nextBytes(page);
-            memory.write(space, base + offset, page, 0, page.length);
-        }
-    }
 }

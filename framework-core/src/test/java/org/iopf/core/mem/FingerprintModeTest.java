@@ -70,8 +70,15 @@ final class FingerprintModeTest {
     }
 
     @Test
-    void bytesAreNotReadableInFingerprintMode() {
-        assertThatThrownBy(() -> mem.read(0, new byte[4], 0, 4)).isInstanceOf(UnsupportedOperationException.class);
-        assertThatThrownBy(() -> mem.capture(0, 4).bytes()).isInstanceOf(UnsupportedOperationException.class);
+    void readsMaterializeTheDescribedBytesWithoutStoringThem() {
+        mem.write(MIB + 3, FingerprintPayload.generated(21, 10_000));
+        long stored = mem.storedBytes();
+        byte[] read = new byte[5000];
+        mem.read(MIB + 3 + 100, read, 0, read.length);
+        byte[] expected = new byte[5000];
+        new GeneratedSource(21).copyTo(100, expected, 0, expected.length);
+        assertThat(read).isEqualTo(expected);
+        assertThat(mem.capture(MIB + 3 + 100, 5000).bytes()).isEqualTo(expected);
+        assertThat(mem.storedBytes()).isEqualTo(stored);
     }
 }
