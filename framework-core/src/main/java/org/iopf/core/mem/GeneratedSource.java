@@ -21,9 +21,21 @@ final class GeneratedSource implements ContentSource {
 
     @Override
     public void copyTo(long from, byte[] dst, int off, int len) {
-        for (int i = 0; i < len; i++) {
+        int i = 0;
+        // Unaligned head, then whole words (one mix per 8 bytes), then the tail.
+        while (i < len && ((from + i) & 7) != 0) {
             long index = from + i;
-            dst[off + i] = (byte) (word(index >>> 3) >>> ((index & 7) << 3));
+            dst[off + i++] = (byte) (word(index >>> 3) >>> ((index & 7) << 3));
+        }
+        while (len - i >= 8) {
+            long w = word((from + i) >>> 3);
+            for (int b = 0; b < 8; b++) {
+                dst[off + i++] = (byte) (w >>> (b << 3));
+            }
+        }
+        while (i < len) {
+            long index = from + i;
+            dst[off + i++] = (byte) (word(index >>> 3) >>> ((index & 7) << 3));
         }
     }
 

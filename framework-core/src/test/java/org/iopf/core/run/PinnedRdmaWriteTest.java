@@ -2,7 +2,14 @@ package org.iopf.core.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.Map;
+import org.iopf.api.mem.ContentMode;
+import org.iopf.core.mem.MemoryManagerConfig;
+import org.iopf.core.mem.SlitNumaTopology;
+import org.iopf.core.platform.MemorySpec;
+import org.iopf.core.platform.NodeSpec;
+import org.iopf.core.platform.PlatformSpec;
 import org.iopf.core.observe.MetricValue;
 import org.iopf.core.platform.ComponentRegistry;
 import org.iopf.core.workload.RdmaWriteStreamType;
@@ -25,6 +32,23 @@ final class PinnedRdmaWriteTest {
         // 256 packets of 4 KiB + 42 B headers at 100 Gbps, twice (uplink and downlink, store and forward)
         // plus latencies: the write cannot complete sooner than serializing it once.
         assertThat(run.finishedAt()).isGreaterThan(256L * (4096 + 42) * 8 / 100);
+    }
+
+    @Test
+    void aLargeRunInFingerprintModeMovesExactContentWithoutStoringIt() {
+        PlatformSpec base = DefaultPlatforms.pinnedBaseline(3);
+        List<NodeSpec> nodes = base.nodes().stream()
+                .map(n -> new NodeSpec(n.name(), new MemorySpec(SlitNumaTopology.singleNode(256L << 30),
+                        ContentMode.FINGERPRINT, MemoryManagerConfig.defaults()), n.cores(), n.components()))
+                .toList();
+        Simulation sim = Simulation.build(new PlatformSpec(3, base.defaultLink(), base.switchLatencyNanos(), nodes),
+                REGISTRY);
+        sim.run(new RdmaWriteStreamType(), Map.of("messageSize", "16MiB", "messages", "4", "concurrency", "4"));
+
+        assertThat(counter(sim, "workload.bytes")).isEqualTo(64L << 20);
+        assertThat(counter(sim, "workload.integrity.mismatchedPages")).isZero();
+        long stored = sim.nodes().stream().mapToLong(n -> n.memoryManager().physicalMemory().storedBytes()).sum();
+        assertThat(stored).as("bytes stored for 2 x 64 MiB of contents").isLessThan(64L << 20 >> 4);
     }
 
     private static long counter(Simulation sim, String name) {
