@@ -232,6 +232,25 @@ final class PinnedRcNicTest {
     }
 
     @Test
+    void aRegionOfMoreThanTwoGibibytesTranslatesItsLastPage() {
+        RcTestbed bed = new RcTestbed(RcTestbed.Options.defaults().withPinnableLimit(3L << 30));
+        RcTestbed.Side a = bed.a;
+        RcTestbed.Side b = bed.b;
+        long length = (2L << 30) + 8192;
+        long va = b.mm.mmap(b.space, length, org.iopf.api.mem.MapOptions.DEFAULT.withTransparentHugePages(true));
+        MemoryRegion big = b.nic.registerMemory(b.pd, va, length, true, false, false).requireRegion();
+
+        a.qp.postSend(WorkRequest.write(1, a.region, a.base, 5000, va + length - 5000, big.rkey()));
+        bed.run();
+
+        assertThat(a.sendCompletions).singleElement().extracting(WorkCompletion::status)
+                .isEqualTo(CompletionStatus.SUCCESS);
+        byte[] got = new byte[5000];
+        b.mm.read(b.space, va + length - 5000, got, 0, 5000);
+        assertThat(got).isEqualTo(a.read(a.base, 5000));
+    }
+
+    @Test
     void deregistrationUnpinsAndTheKeyStopsWorking() {
         long pinned = b.mm.stats().pinnedBytes();
         MemoryRegion extra = b.nic.registerMemory(b.pd, b.base, 8192, true, true, false).requireRegion();

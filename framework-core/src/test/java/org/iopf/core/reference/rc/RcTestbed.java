@@ -139,7 +139,7 @@ final class RcTestbed {
     }
 
     private static NodeSpec node(String name, Options options, Map<String, String> nic) {
-        return new NodeSpec(name, MemorySpec.of(1L << 30)
+        return new NodeSpec(name, MemorySpec.of(4L << 30)
                 .withManager(MemoryManagerConfig.defaults().withPinnableLimit(options.pinnableLimit())),
                 List.of(new CoreGroup("cpu", 1)), List.of(new ComponentSpec("nic0", "pinned-rc-nic", nic)));
     }
