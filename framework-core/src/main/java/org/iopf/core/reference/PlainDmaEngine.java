@@ -20,11 +20,15 @@ import org.iopf.api.sim.BandwidthResource;
  * The baseline DMA engine: local copies between I/O virtual addresses of one node. Each transfer
  * moves in chunks that never cross a 4 KiB page on either side; every chunk's source and
  * destination are translated through the node's IOMMU and its bytes move through the engine's
- * bandwidth resource. A faulting chunk pauses its transfer until the fault handler answers: a
- * retry translates again, a termination completes the transfer with
- * {@link DmaStatus#FAULT_TERMINATED}. Transfers run concurrently and share the bandwidth FIFO.
+ * bandwidth resource; the next chunk is translated while the current one moves. A faulting chunk
+ * pauses its transfer until the fault handler answers: a retry translates again, a termination
+ * completes the transfer with {@link DmaStatus#FAULT_TERMINATED} once the chunks already moving
+ * have landed. Transfers run concurrently and share the bandwidth FIFO.
  */
 final class PlainDmaEngine implements DmaEngine {
+    /** Bytes of one transfer queued on the data path at most, in chunks (double buffering). */
+    private static final int PIPELINE_CHUNKS = 2;
+
     private final ComponentContext context;
     private final Iommu iommu;
     private final PhysicalMemory memory;
@@ -82,12 +86,25 @@ final class PlainDmaEngine implements DmaEngine {
         return DmaSubmitResult.ACCEPTED;
     }
 
-    /** One transfer's progress: the offset of the next chunk to move. */
+    /**
+     * One transfer's progress. Chunks are translated ahead of the data path: while one chunk moves,
+     * the next is translated and queued behind it (at most {@link #PIPELINE_CHUNKS} chunk sizes of
+     * bytes queued), so a transfer alone keeps the data path busy and only its first translation
+     * shows in its duration, even when misaligned source and destination cut it into small chunks.
+     */
     private final class Transfer {
         private final DmaDescriptor descriptor;
         private final Consumer<DmaCompletion> onComplete;
         private final long submitted;
-        private long offset;
+        /** Bytes translated and queued on the data path. */
+        private long issued;
+        /** Bytes that reached the destination. */
+        private long landed;
+        /** Chunks queued on the data path that have not landed. */
+        private int moving;
+        /** A chunk is being translated, or its fault awaits the handler's answer. */
+        private boolean translating;
+        private boolean terminated;
 
         Transfer(DmaDescriptor descriptor, Consumer<DmaCompletion> onComplete, long submitted) {
             this.descriptor = descriptor;
@@ -95,15 +112,25 @@ final class PlainDmaEngine implements DmaEngine {
             this.submitted = submitted;
         }
 
+        /** Translates the next chunk if the pipeline has room; finishes once everything landed. */
         void next() {
-            if (offset == descriptor.length()) {
-                finish(DmaStatus.OK);
+            if (translating || terminated) {
                 return;
             }
-            long src = descriptor.source() + offset;
-            long dst = descriptor.destination() + offset;
-            long length = Math.min(descriptor.length() - offset,
+            if (issued == descriptor.length()) {
+                if (moving == 0) {
+                    finish(DmaStatus.OK);
+                }
+                return;
+            }
+            if (issued - landed >= PIPELINE_CHUNKS * chunkSize) {
+                return;
+            }
+            long src = descriptor.source() + issued;
+            long dst = descriptor.destination() + issued;
+            long length = Math.min(descriptor.length() - issued,
                     Math.min(chunkSize, Math.min(toPageEnd(src), toPageEnd(dst))));
+            translating = true;
             var read = iommu.translate(descriptor.stream(), src, org.iopf.api.mem.Access.READ, this::onResolved);
             if (read.isFault()) {
                 faults.increment();
@@ -116,20 +143,38 @@ final class PlainDmaEngine implements DmaEngine {
             }
             long srcPa = read.physicalAddress();
             long dstPa = write.physicalAddress();
-            context.scheduler().schedule(read.latencyNanos() + write.latencyNanos(), () ->
-                    dataPath.transfer(length, () -> {
-                        memory.write(dstPa, memory.capture(srcPa, length));
-                        bytesMoved.add(length);
-                        offset += length;
-                        next();
-                    }));
+            context.scheduler().schedule(read.latencyNanos() + write.latencyNanos(), () -> {
+                translating = false;
+                issued += length;
+                moving++;
+                dataPath.transfer(length, () -> land(srcPa, dstPa, length));
+                next();
+            });
+        }
+
+        private void land(long srcPa, long dstPa, long length) {
+            memory.write(dstPa, memory.capture(srcPa, length));
+            bytesMoved.add(length);
+            landed += length;
+            moving--;
+            if (terminated) {
+                if (moving == 0) {
+                    finish(DmaStatus.FAULT_TERMINATED);
+                }
+            } else {
+                next();
+            }
         }
 
         private void onResolved(org.iopf.api.fault.FaultRecord fault, org.iopf.api.fault.FaultResolution resolution) {
+            translating = false;
             if (resolution == org.iopf.api.fault.FaultResolution.RETRY) {
                 next();
             } else {
-                finish(DmaStatus.FAULT_TERMINATED);
+                terminated = true;
+                if (moving == 0) {
+                    finish(DmaStatus.FAULT_TERMINATED);
+                }
             }
         }
 
@@ -137,7 +182,7 @@ final class PlainDmaEngine implements DmaEngine {
             inFlight--;
             long now = context.scheduler().now();
             latency.record(now - submitted);
-            onComplete.accept(new DmaCompletion(descriptor, status, offset, submitted, now));
+            onComplete.accept(new DmaCompletion(descriptor, status, landed, submitted, now));
         }
     }
 

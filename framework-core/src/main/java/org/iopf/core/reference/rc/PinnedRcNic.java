@@ -109,7 +109,7 @@ public final class PinnedRcNic implements Nic {
         }
         long page = PageSize.BASE.bytes();
         long first = PageSize.BASE.alignDown(address);
-        long[] frames = new long[(int) (PageSize.BASE.alignUp(address + length) - first) / (int) page];
+        long[] frames = new long[Math.toIntExact((PageSize.BASE.alignUp(address + length) - first) / page)];
         for (int i = 0; i < frames.length; i++) {
             frames[i] = memoryManager.translate(space, first + i * page, Access.READ);
         }

@@ -317,6 +317,16 @@ final class RcQueuePair implements QueuePair {
     }
 
     private void onReadResponse(RcHeader.ReadResponse response, Payload payload) {
+        if (response.psn() > ackedPsn + 1) {
+            // The first response of a READ implicitly acknowledges every request before it (their
+            // ACKs may have been lost).
+            for (SendMessage m : window) {
+                if (m.isRead() && m.firstPsn == response.psn()) {
+                    acknowledge(response.psn() - 1);
+                    break;
+                }
+            }
+        }
         if (response.psn() != ackedPsn + 1 || window.isEmpty() || !window.peekFirst().isRead()) {
             return;
         }
@@ -369,7 +379,11 @@ final class RcQueuePair implements QueuePair {
         while (!window.isEmpty() && window.peekFirst().lastPsn() <= psn) {
             SendMessage head = window.peekFirst();
             if (head.isRead()) {
-                // An ACK beyond an unfinished READ means its responses were lost: ask again.
+                // An ACK beyond an unfinished READ means its responses were lost: everything before
+                // the READ has arrived, so count it acknowledged, then ask for the READ again.
+                if (head.firstPsn - 1 > ackedPsn) {
+                    progress(head.firstPsn - 1);
+                }
                 rewind(ackedPsn + 1);
                 return;
             }
