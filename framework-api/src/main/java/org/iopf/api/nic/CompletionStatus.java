@@ -10,6 +10,8 @@ public enum CompletionStatus {
     SUCCESS,
     /** The local buffer is outside its memory region or the key is wrong. */
     LOCAL_PROTECTION_ERROR,
+    /** An incoming SEND is longer than the receive buffer posted for it. */
+    LOCAL_LENGTH_ERROR,
     /** The remote side refused the access (bad rkey, range or permission). */
     REMOTE_ACCESS_ERROR,
     /** The receiver was not ready more often than {@code rnr_retry} allows. */

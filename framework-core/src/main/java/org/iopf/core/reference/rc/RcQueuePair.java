@@ -250,9 +250,13 @@ final class RcQueuePair implements QueuePair {
         if (data.opcode() == Opcode.SEND) {
             target = nic.regionByLkey(currentReceive.lkey());
             address = currentReceive.address();
-            if (target == null || !target.region().contains(address, data.messageLength())
-                    || data.messageLength() > currentReceive.length()) {
-                respond(new RcHeader.Ack(remoteQpn, data.psn(), AckKind.NAK_REMOTE_ACCESS));
+            if (data.messageLength() > currentReceive.length()) {
+                refuse(data.psn(), CompletionStatus.LOCAL_LENGTH_ERROR);
+                return;
+            }
+            if (target == null || target.region().pdn() != pd.pdn()
+                    || !target.region().contains(address, data.messageLength())) {
+                refuse(data.psn(), CompletionStatus.LOCAL_PROTECTION_ERROR);
                 return;
             }
         } else {
@@ -260,7 +264,7 @@ final class RcQueuePair implements QueuePair {
             address = data.remoteAddress();
             if (target == null || target.region().pdn() != pd.pdn() || !target.region().remoteWrite()
                     || !target.region().contains(address, data.messageLength())) {
-                respond(new RcHeader.Ack(remoteQpn, data.psn(), AckKind.NAK_REMOTE_ACCESS));
+                refuse(data.psn(), CompletionStatus.REMOTE_ACCESS_ERROR);
                 return;
             }
         }
@@ -273,13 +277,27 @@ final class RcQueuePair implements QueuePair {
             if (needsReceive) {
                 CompletionOpcode opcode = data.opcode() == Opcode.SEND
                         ? CompletionOpcode.RECV : CompletionOpcode.RECV_RDMA_WITH_IMM;
-                long bytes = data.opcode() == Opcode.SEND ? data.messageLength() : 0;
-                post(recvCq, new WorkCompletion(currentReceive.wrId(), qpn, opcode, CompletionStatus.SUCCESS, bytes,
-                        data.immediate(), nic.now()));
+                post(recvCq, new WorkCompletion(currentReceive.wrId(), qpn, opcode, CompletionStatus.SUCCESS,
+                        data.messageLength(), data.immediate(), nic.now()));
                 currentReceive = null;
             }
             respond(new RcHeader.Ack(remoteQpn, data.psn(), AckKind.ACK));
         }
+    }
+
+    /**
+     * The responder cannot serve the request at {@code psn}: it NAKs it, completes the receive the
+     * request consumed (if any) with {@code receiveStatus}, and goes to the error state, as an
+     * InfiniBand responder does after an access or length violation.
+     */
+    private void refuse(long psn, CompletionStatus receiveStatus) {
+        respond(new RcHeader.Ack(remoteQpn, psn, AckKind.NAK_REMOTE_ACCESS));
+        if (currentReceive != null) {
+            recvCq.add(new WorkCompletion(currentReceive.wrId(), qpn, CompletionOpcode.RECV, receiveStatus, 0, 0,
+                    nic.now()));
+            currentReceive = null;
+        }
+        enterError();
     }
 
     private void onReadRequest(RcHeader.ReadRequest request) {
@@ -290,7 +308,7 @@ final class RcQueuePair implements QueuePair {
         PinnedRegion region = nic.regionByRkey(request.rkey());
         if (region == null || region.region().pdn() != pd.pdn() || !region.region().remoteRead()
                 || !region.region().contains(request.remoteAddress(), request.length())) {
-            respond(new RcHeader.Ack(remoteQpn, request.psn(), AckKind.NAK_REMOTE_ACCESS));
+            refuse(request.psn(), CompletionStatus.REMOTE_ACCESS_ERROR);
             return;
         }
         long count = MtuSplit.packets(request.remoteAddress(), request.length(), nic.mtu());

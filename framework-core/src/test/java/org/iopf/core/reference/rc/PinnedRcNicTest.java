@@ -1,6 +1,7 @@
 package org.iopf.core.reference.rc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.util.List;
 import org.iopf.api.nic.CompletionOpcode;
@@ -139,9 +140,27 @@ final class PinnedRcNicTest {
             assertThat(wc.wrId()).isEqualTo(9);
             assertThat(wc.opcode()).isEqualTo(CompletionOpcode.RECV_RDMA_WITH_IMM);
             assertThat(wc.immediate()).isEqualTo(0xCAFE);
+            assertThat(wc.byteLength()).as("the length of the write, as verbs reports it").isEqualTo(12_345);
             assertThat(wc.status()).isEqualTo(CompletionStatus.SUCCESS);
         });
         assertThat(b.read(b.base + 70_000, 12_345)).isEqualTo(a.read(a.base + 1, 12_345));
+    }
+
+    @Test
+    void aSendLongerThanItsReceiveFailsOnBothSidesAndTheResponderStops() {
+        byte[] before = b.read(b.base, 101);
+        b.qp.postReceive(new ReceiveRequest(1, b.base, b.region.lkey(), 100));
+        b.qp.postReceive(new ReceiveRequest(2, b.base, b.region.lkey(), 100));
+        a.qp.postSend(WorkRequest.send(7, a.region, a.base, 101));
+        bed.run();
+
+        assertThat(a.sendCompletions).singleElement().extracting(WorkCompletion::status)
+                .isEqualTo(CompletionStatus.REMOTE_ACCESS_ERROR);
+        assertThat(b.recvCompletions).extracting(WorkCompletion::wrId, WorkCompletion::status).containsExactly(
+                tuple(1L, CompletionStatus.LOCAL_LENGTH_ERROR),
+                tuple(2L, CompletionStatus.WORK_REQUEST_FLUSHED));
+        assertThat(b.qp.state()).isEqualTo(QueuePairState.ERROR);
+        assertThat(b.read(b.base, 101)).as("nothing written").isEqualTo(before);
     }
 
     @Test
@@ -185,16 +204,16 @@ final class PinnedRcNicTest {
         if (violation.equals("noRemoteWrite")) {
             // the first write is refused too: nothing on node2 may be written
             assertThat(a.sendCompletions).extracting(WorkCompletion::wrId, WorkCompletion::status).containsExactly(
-                    org.assertj.core.groups.Tuple.tuple(1L, CompletionStatus.REMOTE_ACCESS_ERROR),
-                    org.assertj.core.groups.Tuple.tuple(2L, CompletionStatus.WORK_REQUEST_FLUSHED),
-                    org.assertj.core.groups.Tuple.tuple(3L, CompletionStatus.WORK_REQUEST_FLUSHED),
-                    org.assertj.core.groups.Tuple.tuple(4L, CompletionStatus.WORK_REQUEST_FLUSHED));
+                    tuple(1L, CompletionStatus.REMOTE_ACCESS_ERROR),
+                    tuple(2L, CompletionStatus.WORK_REQUEST_FLUSHED),
+                    tuple(3L, CompletionStatus.WORK_REQUEST_FLUSHED),
+                    tuple(4L, CompletionStatus.WORK_REQUEST_FLUSHED));
         } else {
             assertThat(a.sendCompletions).extracting(WorkCompletion::wrId, WorkCompletion::status).containsExactly(
-                    org.assertj.core.groups.Tuple.tuple(1L, CompletionStatus.SUCCESS),
-                    org.assertj.core.groups.Tuple.tuple(2L, CompletionStatus.REMOTE_ACCESS_ERROR),
-                    org.assertj.core.groups.Tuple.tuple(3L, CompletionStatus.WORK_REQUEST_FLUSHED),
-                    org.assertj.core.groups.Tuple.tuple(4L, CompletionStatus.WORK_REQUEST_FLUSHED));
+                    tuple(1L, CompletionStatus.SUCCESS),
+                    tuple(2L, CompletionStatus.REMOTE_ACCESS_ERROR),
+                    tuple(3L, CompletionStatus.WORK_REQUEST_FLUSHED),
+                    tuple(4L, CompletionStatus.WORK_REQUEST_FLUSHED));
             assertThat(b.read(b.base + 200_000, 100)).isEqualTo(a.read(a.base, 100));
         }
         assertThat(b.read(b.base + 300_000, 100)).as("flushed write never arrives").isNotEqualTo(a.read(a.base, 100));
