@@ -298,39 +298,37 @@ public final class DemandPagingMemoryManager implements MemoryManager {
     public void read(AddressSpace space, long va, byte[] dst, int offset, int length) {
         requireNonNull(dst, "dst is null");
         java.util.Objects.checkFromIndexSize(offset, length, dst.length);
-        ProcessAddressSpace p = own(space);
-        int done = 0;
-        while (done < length) {
-            long pos = va + done;
-            int n = (int) Math.min(PAGE - (pos & (PAGE - 1)), length - done);
-            memory.read(cpuTranslate(p, pos, Access.READ), dst, offset + done, n);
-            done += n;
-        }
+        forEachPage(own(space), va, length, Access.READ,
+                (pa, done, n) -> memory.read(pa, dst, offset + (int) done, (int) n));
     }
 
     @Override
     public void write(AddressSpace space, long va, byte[] src, int offset, int length) {
         requireNonNull(src, "src is null");
         java.util.Objects.checkFromIndexSize(offset, length, src.length);
-        ProcessAddressSpace p = own(space);
-        int done = 0;
-        while (done < length) {
-            long pos = va + done;
-            int n = (int) Math.min(PAGE - (pos & (PAGE - 1)), length - done);
-            memory.write(cpuTranslate(p, pos, Access.WRITE), src, offset + done, n);
-            done += n;
-        }
+        forEachPage(own(space), va, length, Access.WRITE,
+                (pa, done, n) -> memory.write(pa, src, offset + (int) done, (int) n));
     }
 
     @Override
     public void fill(AddressSpace space, long va, long length, long seed) {
-        ProcessAddressSpace p = own(space);
         Payload content = memory.generated(seed, length);
+        forEachPage(own(space), va, length, Access.WRITE, (pa, done, n) -> memory.write(pa, content.slice(done, n)));
+    }
+
+    /** One page's piece of a CPU access: its physical address, its offset in the access, its length. */
+    @FunctionalInterface
+    private interface PagePiece {
+        void accept(long pa, long done, long length);
+    }
+
+    /** Walks {@code [va, va+length)} page by page as the CPU would, faulting each page in at once. */
+    private void forEachPage(ProcessAddressSpace p, long va, long length, Access access, PagePiece piece) {
         long done = 0;
         while (done < length) {
             long pos = va + done;
             long n = Math.min(PAGE - (pos & (PAGE - 1)), length - done);
-            memory.write(cpuTranslate(p, pos, Access.WRITE), content.slice(done, n));
+            piece.accept(cpuTranslate(p, pos, access), done, n);
             done += n;
         }
     }
