@@ -2,32 +2,30 @@ package org.iopf.core.fabric;
 
 import java.util.random.RandomGenerator;
 import org.iopf.api.fabric.LinkSpec;
+import org.iopf.core.sim.FifoBandwidthResource;
 
 /**
- * One direction of a link: serializes packets FIFO at the link's rate and decides losses.
+ * One direction of a link: a FIFO bandwidth resource at the link's rate, the link's propagation
+ * latency, and its losses.
  */
 final class LinkDirection {
     private final LinkSpec spec;
+    private final FifoBandwidthResource wire;
     private final RandomGenerator random;
-    private long busyUntil;
-    private long busyNanos;
 
-    LinkDirection(LinkSpec spec, RandomGenerator random) {
+    LinkDirection(LinkSpec spec, FifoBandwidthResource wire, RandomGenerator random) {
         this.spec = spec;
+        this.wire = wire;
         this.random = random;
     }
 
     /**
-     * Reserves the link for {@code wireBytes} starting no earlier than {@code now}.
+     * Queues {@code wireBytes} on the link.
      *
      * @return the time the last byte has been serialized
      */
-    long serialize(long now, long wireBytes) {
-        long start = Math.max(now, busyUntil);
-        long duration = spec.rate().nanosFor(wireBytes);
-        busyUntil = start + duration;
-        busyNanos += duration;
-        return busyUntil;
+    long serialize(long wireBytes) {
+        return wire.transfer(wireBytes, null);
     }
 
     /** Whether the packet now being sent is lost on this direction. */
@@ -40,10 +38,11 @@ final class LinkDirection {
     }
 
     long busyUntil() {
-        return busyUntil;
+        return wire.busyUntil();
     }
 
-    long busyNanos() {
-        return busyNanos;
+    /** Fraction of the run so far during which this direction was serializing. */
+    double utilisation() {
+        return wire.utilisation();
     }
 }

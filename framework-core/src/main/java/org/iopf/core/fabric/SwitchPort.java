@@ -53,7 +53,7 @@ final class SwitchPort implements FabricPort {
             throw new IllegalStateException("port " + endpoint + " is detached");
         }
         sent++;
-        long leaves = uplink.serialize(fabric.now(), packet.wireBytes());
+        long leaves = uplink.serialize(packet.wireBytes());
         if (uplink.loses()) {
             lost++;
         } else {
@@ -64,7 +64,7 @@ final class SwitchPort implements FabricPort {
 
     /** Serializes a packet from the switch onto this port's downlink and delivers it. */
     void deliverFromSwitch(Packet packet, SwitchPort from) {
-        long arrives = downlink.serialize(fabric.now(), packet.wireBytes()) + downlink.latency();
+        long arrives = downlink.serialize(packet.wireBytes()) + downlink.latency();
         if (downlink.loses()) {
             from.lost++;
             return;
@@ -107,9 +107,14 @@ final class SwitchPort implements FabricPort {
         return lost;
     }
 
-    /** Busy time of the uplink in ns. */
-    long uplinkBusyNanos() {
-        return uplink.busyNanos();
+    /** Fraction of the run so far during which the uplink (port to switch) was busy. */
+    double transmitUtilisation() {
+        return uplink.utilisation();
+    }
+
+    /** Fraction of the run so far during which the downlink (switch to port) was busy. */
+    double receiveUtilisation() {
+        return downlink.utilisation();
     }
 
     @Override

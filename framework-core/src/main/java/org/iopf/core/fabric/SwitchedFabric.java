@@ -13,6 +13,7 @@ import org.iopf.api.fabric.PacketReceiver;
 import org.iopf.api.sim.Event;
 import org.iopf.api.sim.RandomStreams;
 import org.iopf.api.sim.Scheduler;
+import org.iopf.core.sim.FifoBandwidthResource;
 
 /**
  * A single store-and-forward switch joining every attached port. A packet is serialized on the
@@ -56,8 +57,10 @@ public final class SwitchedFabric implements Fabric {
         }
         String path = "fabric/" + endpoint.node().name() + "/" + endpoint.port();
         SwitchPort port = new SwitchPort(this, endpoint, link, receiver,
-                new LinkDirection(link, random.stream(path + "/up")),
-                new LinkDirection(link, random.stream(path + "/down")));
+                new LinkDirection(link, new FifoBandwidthResource(scheduler, path + "/up", link.rate()),
+                        random.stream(path + "/up")),
+                new LinkDirection(link, new FifoBandwidthResource(scheduler, path + "/down", link.rate()),
+                        random.stream(path + "/down")));
         ports.put(endpoint, port);
         return port;
     }

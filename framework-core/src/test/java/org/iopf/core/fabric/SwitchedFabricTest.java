@@ -65,6 +65,24 @@ final class SwitchedFabricTest {
     }
 
     @Test
+    void linkUtilisationIsTheFractionOfTimeSpentSerializing() {
+        FabricPort a = attach("a", LINK);
+        attach("b", LINK);
+        for (int i = 0; i < 3; i++) {
+            a.send(packet("a", "b", i));
+        }
+        kernel.run();
+
+        // 3 x 800 ns on each direction; the last packet arrives at 2400 + 500 + 300 + 800 + 500 = 4500 ns.
+        assertThat(kernel.now()).isEqualTo(4500);
+        SwitchPort sender = (SwitchPort) a;
+        SwitchPort receiver = (SwitchPort) fabric.port(endpoint("b")).orElseThrow();
+        assertThat(sender.transmitUtilisation()).isEqualTo(2400 / 4500.0);
+        assertThat(receiver.receiveUtilisation()).isEqualTo(2400 / 4500.0);
+        assertThat(receiver.transmitUtilisation()).isZero();
+    }
+
+    @Test
     void downlinkSerializesAtTheReceiversOwnRate() {
         FabricPort a = attach("a", LINK);
         attach("slow", LinkSpec.lossless(DataRate.gbps(1), Time.nanos(2000)));
