@@ -6,14 +6,18 @@ import org.iopf.api.fault.FaultHandler;
 import org.iopf.api.fault.PageFault;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.platform.ComponentContext;
+import org.iopf.api.sim.CpuCore;
+import org.iopf.api.sim.WorkPriority;
 
 /**
  * The baseline fault handler: a system that pins everything has no way to resolve a device page
- * fault, so it reports every fault as unrecoverable and terminates it after the time the driver
- * takes to notice ({@code reportLatency}).
+ * fault, so it reports every fault as unrecoverable and terminates it. Reporting is interrupt work
+ * of {@code reportLatency} on one of the node's cores ({@code core}, or the first core), so it
+ * waits behind other interrupt work there and shows in that core's utilisation.
  */
 final class TerminatingFaultHandler implements FaultHandler {
     private final ComponentContext context;
+    private final CpuCore core;
     private final long reportLatency;
     private final Counter terminated;
 
@@ -21,12 +25,17 @@ final class TerminatingFaultHandler implements FaultHandler {
     TerminatingFaultHandler(ComponentContext context) {
         this.context = Objects.requireNonNull(context, "context is null");
         this.reportLatency = context.parameters().duration("reportLatency");
+        String coreName = context.parameters().string("core");
+        if (coreName.isEmpty() && context.resources().cores().isEmpty()) {
+            throw new IllegalArgumentException(context.path() + ": the node has no CPU core to run the fault report on");
+        }
+        this.core = coreName.isEmpty() ? context.resources().cores().get(0) : context.resources().requireCore(coreName);
         this.terminated = context.metrics().counter("faults.terminated", "faults");
     }
 
     @Override
     public void handle(PageFault fault) {
-        context.scheduler().schedule(reportLatency, () -> {
+        core.run("fault-report", WorkPriority.INTERRUPT, reportLatency, () -> {
             terminated.increment();
             if (context.tracer().enabled()) {
                 context.tracer().instant(context.path(), "terminate " + fault.record().kind(), fault.record().id());

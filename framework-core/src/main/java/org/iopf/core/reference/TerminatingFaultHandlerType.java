@@ -33,8 +33,11 @@ public final class TerminatingFaultHandlerType implements ComponentType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return List.of(ParameterSpec.of("reportLatency", ParameterType.DURATION, "10us",
-                "time from the fault reaching the handler to the transaction being terminated", "FIDELITY G2"));
+        return List.of(
+                ParameterSpec.of("reportLatency", ParameterType.DURATION, "10us",
+                        "CPU time of the interrupt work that reports and terminates one fault", "FIDELITY G2"),
+                ParameterSpec.of("core", ParameterType.STRING, "",
+                        "the core that runs the fault report (empty: the node's first core)", "FIDELITY G2"));
     }
 
     @Override
