@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.observe.Histogram;
 import org.iopf.api.observe.Metrics;
@@ -53,6 +54,12 @@ public final class MetricRegistry implements Metrics {
         return histogramNamed(MetricNames.join("", name), unit);
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>A gauge is registered once: registering a second gauge (or any metric) under a name already
+     * in use is an {@link IllegalArgumentException}.
+     */
     @Override
     public void gauge(String name, String unit, LongSupplier value) {
         gaugeNamed(MetricNames.join("", name), unit, value);
@@ -86,7 +93,7 @@ public final class MetricRegistry implements Metrics {
         metrics.put(fullName, new Registered(value, unit));
     }
 
-    private <T> T register(String fullName, String unit, Class<T> type, java.util.function.Supplier<T> factory) {
+    private <T> T register(String fullName, String unit, Class<T> type, Supplier<T> factory) {
         requireNonNull(unit, "unit is null");
         Registered existing = metrics.get(fullName);
         if (existing == null) {

@@ -30,6 +30,32 @@ final class EventKernelRandomizedTest {
         runAgainstReference(new EventKernel(1, 64), new SplittableRandom(11), 20_000);
     }
 
+    @Test
+    void aHeapLargerThanTheBranchFreeLimitFiresInOrder() {
+        // 300k pending events: the deep levels use the speculative child selection.
+        SplittableRandom random = new SplittableRandom(3);
+        EventKernel kernel = new EventKernel();
+        int count = 300_000;
+        long[] times = new long[count];
+        long[] handles = new long[count];
+        List<Long> fired = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            times[i] = random.nextLong(1_000_000);
+            long id = i;
+            handles[i] = kernel.scheduleAt(times[i], () -> fired.add(id));
+        }
+        TreeSet<Entry> reference = new TreeSet<>(ORDER);
+        for (int i = 0; i < count; i++) {
+            if (i % 3 == 0) {
+                assertThat(kernel.cancel(handles[i])).isTrue();
+            } else {
+                reference.add(new Entry(times[i], i, handles[i]));
+            }
+        }
+        kernel.run();
+        assertThat(fired).containsExactlyElementsOf(reference.stream().map(Entry::sequence).toList());
+    }
+
     private static void runAgainstReference(EventKernel kernel, SplittableRandom random, int operations) {
         TreeSet<Entry> reference = new TreeSet<>(ORDER);
         List<Entry> everIssued = new ArrayList<>();
