@@ -5,7 +5,7 @@ import java.util.function.LongSupplier;
 /**
  * A scope of named metrics. Names are dot-separated under the scope's prefix: a component's scope
  * is its path ({@code node1.smmu}), so {@code counter("tlb.hits")} is {@code node1.smmu.tlb.hits}.
- * Asking twice for one name returns the same metric.
+ * Asking twice for one counter or histogram name returns the same metric.
  *
  * @since 0.1
  */
@@ -30,6 +30,9 @@ public interface Metrics {
      */
     Histogram histogram(String name, String unit);
 
-    /** Registers a gauge read whenever metrics are reported. */
+    /**
+     * Registers a gauge, read whenever metrics are reported. A gauge name is registered once;
+     * registering it again is an {@link IllegalArgumentException}.
+     */
     void gauge(String name, String unit, LongSupplier value);
 }

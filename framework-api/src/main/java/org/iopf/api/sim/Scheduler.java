@@ -4,9 +4,9 @@ package org.iopf.api.sim;
  * Schedules events in virtual time. Events run in order of time, then of scheduling (two events
  * at the same time run in the order they were scheduled), on the simulation's one thread.
  *
- * <p>Handles are primitive {@code long}s so that scheduling allocates nothing; a handle is never
- * reused within a run, so cancelling an event that already ran (or was cancelled) is a harmless
- * no-op that returns {@code false}.
+ * <p>Handles are primitive {@code long}s so that scheduling allocates nothing. A stale handle (its
+ * event already ran or was cancelled) is recognised, so cancelling it is a harmless no-op that
+ * returns {@code false}; an implementation documents how long a stale handle stays recognisable.
  *
  * @since 0.1
  */
