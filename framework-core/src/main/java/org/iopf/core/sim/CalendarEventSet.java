@@ -77,6 +77,9 @@ final class CalendarEventSet {
     /** Work beyond one unit per operation since the last rebuild, and operations since then. */
     private long work;
     private long operations;
+    /** Work of the periods before the last rebuild plus the events moved by rebuilds. */
+    private long pastWork;
+    private long pastOperations;
     private int[] scratch;
 
     /**
@@ -110,6 +113,15 @@ final class CalendarEventSet {
     /** Number of buckets (for tests). */
     int bucketCount() {
         return bucketMask + 1;
+    }
+
+    /**
+     * Work beyond one unit per operation (empty buckets passed, list entries walked, heap levels,
+     * events moved by rebuilds) per add or removal since creation (for tests).
+     */
+    double workPerOperation() {
+        long ops = pastOperations + operations;
+        return ops == 0 ? 0 : (double) (pastWork + work) / ops;
     }
 
     /** Bucket width as a power of two, in ns (for tests). */
@@ -377,6 +389,8 @@ final class CalendarEventSet {
             }
             place(s, records[4 * s]);
         }
+        pastWork += work + n + buckets;
+        pastOperations += operations;
         work = 0;
         operations = 0;
     }

@@ -213,6 +213,11 @@ public final class EventKernel implements Scheduler {
         stopped = false;
     }
 
+    /** The pending events (for tests). */
+    CalendarEventSet eventSet() {
+        return events;
+    }
+
     private void fireNext() {
         CalendarEventSet set = events;
         int slot = set.removeFirst();
