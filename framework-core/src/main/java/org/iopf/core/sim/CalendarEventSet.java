@@ -154,6 +154,8 @@ final class CalendarEventSet {
         place(slot, time);
         if (size > bucketMask + 1) {
             rebuild(2 * (bucketMask + 1), false);
+        } else if (tooMuchWork()) {
+            rebuild(bucketMask + 1, false);
         }
         return ((long) generations[slot] << 32) | slot;
     }
@@ -225,7 +227,7 @@ final class CalendarEventSet {
         release(slot);
         size--;
         operations++;
-        if (work > 4 * operations + 2L * (size + bucketMask + 1)) {
+        if (tooMuchWork()) {
             rebuild(bucketMask + 1, false);
         } else {
             shrinkIfSparse();
@@ -342,6 +344,14 @@ final class CalendarEventSet {
             r[4 * next + 3] = previous;
         }
         calendarSize--;
+    }
+
+    /**
+     * Whether the work beyond four units per operation since the last rebuild exceeds twice the
+     * cost of a rebuild, so that forced rebuilds cost at most half the work they try to save.
+     */
+    private boolean tooMuchWork() {
+        return work > 4 * operations + 2L * (size + bucketMask + 1);
     }
 
     private void shrinkIfSparse() {
