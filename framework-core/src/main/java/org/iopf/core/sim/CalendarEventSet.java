@@ -27,7 +27,7 @@ import org.iopf.api.sim.Event;
  * cause a scan over empty buckets. When the calendar is empty, the minimum is the heap's root.
  *
  * <p><b>Resizing.</b> The bucket count stays a power of two between the number of pending events
- * and four times that (doubling and halving); the width is re-estimated at each rebuild from the
+ * and eight times that (doubling and halving); the width is re-estimated at each rebuild from the
  * separations of the next {@value #SAMPLE} events (Brown's estimate, outliers dropped). A rebuild
  * is also forced when the work spent on empty buckets, list walks and heap levels since the last
  * rebuild exceeds the cost of a rebuild by a margin, so a stale width costs at most a constant
