@@ -13,6 +13,7 @@ import org.iopf.api.buffer.Buffer;
 import org.iopf.api.buffer.BufferManager;
 import org.iopf.api.buffer.BufferSpec;
 import org.iopf.api.buffer.SgEntry;
+import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MapOptions;
 import org.iopf.api.mem.MemoryManager;
@@ -65,7 +66,7 @@ final class PinnedBufferManager implements BufferManager {
                 default -> "pinning failed: " + pinned;
             });
         }
-        long pa = memory.translate(owner, va, org.iopf.api.mem.Access.READ);
+        long pa = memory.translate(owner, va, Access.READ);
         int numa = memory.physicalMemory().numaNodeOf(pa);
         PinnedBuffer buffer = new PinnedBuffer(nextId++, spec, owner, va, length, numa);
         live.put(buffer.id(), buffer);

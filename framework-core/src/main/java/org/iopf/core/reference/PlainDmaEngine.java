@@ -8,7 +8,10 @@ import org.iopf.api.dma.DmaDescriptor;
 import org.iopf.api.dma.DmaEngine;
 import org.iopf.api.dma.DmaStatus;
 import org.iopf.api.dma.DmaSubmitResult;
+import org.iopf.api.fault.FaultRecord;
+import org.iopf.api.fault.FaultResolution;
 import org.iopf.api.iommu.Iommu;
+import org.iopf.api.mem.Access;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PhysicalMemory;
 import org.iopf.api.observe.Counter;
@@ -131,12 +134,12 @@ final class PlainDmaEngine implements DmaEngine {
             long length = Math.min(descriptor.length() - issued,
                     Math.min(chunkSize, Math.min(toPageEnd(src), toPageEnd(dst))));
             translating = true;
-            var read = iommu.translate(descriptor.stream(), src, org.iopf.api.mem.Access.READ, this::onResolved);
+            var read = iommu.translate(descriptor.stream(), src, Access.READ, this::onResolved);
             if (read.isFault()) {
                 faults.increment();
                 return;
             }
-            var write = iommu.translate(descriptor.stream(), dst, org.iopf.api.mem.Access.WRITE, this::onResolved);
+            var write = iommu.translate(descriptor.stream(), dst, Access.WRITE, this::onResolved);
             if (write.isFault()) {
                 faults.increment();
                 return;
@@ -166,9 +169,9 @@ final class PlainDmaEngine implements DmaEngine {
             }
         }
 
-        private void onResolved(org.iopf.api.fault.FaultRecord fault, org.iopf.api.fault.FaultResolution resolution) {
+        private void onResolved(FaultRecord fault, FaultResolution resolution) {
             translating = false;
-            if (resolution == org.iopf.api.fault.FaultResolution.RETRY) {
+            if (resolution == FaultResolution.RETRY) {
                 next();
             } else {
                 terminated = true;

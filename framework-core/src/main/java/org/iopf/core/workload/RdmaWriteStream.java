@@ -50,6 +50,7 @@ final class RdmaWriteStream implements Workload {
     private long posted;
     private long completed;
     private long startedAt;
+    private long lastCompletion;
 
     RdmaWriteStream(WorkloadContext context) {
         this.context = Objects.requireNonNull(context, "context is null");
@@ -67,8 +68,6 @@ final class RdmaWriteStream implements Workload {
         this.postedAt = new long[concurrency];
         context.metrics().gauge("elapsed", "ns", () -> completed == 0 ? 0 : lastCompletion - startedAt);
     }
-
-    private long lastCompletion;
 
     @Override
     public void start() {

@@ -14,6 +14,7 @@ import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PageSize;
+import org.iopf.api.mem.Payload;
 import org.iopf.api.mem.PhysicalMemory;
 import org.iopf.api.mem.PinResult;
 import org.iopf.api.nic.CompletionQueue;
@@ -182,7 +183,7 @@ public final class PinnedRcNic implements Nic {
         timeouts.increment();
     }
 
-    Packet packet(Endpoint destination, int headerBytes, RcHeader header, org.iopf.api.mem.Payload payload) {
+    Packet packet(Endpoint destination, int headerBytes, RcHeader header, Payload payload) {
         return new Packet(port.endpoint(), destination, headerBytes, header, payload);
     }
 
