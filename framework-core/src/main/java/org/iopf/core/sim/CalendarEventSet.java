@@ -7,11 +7,15 @@ import org.iopf.api.sim.Event;
  * The pending events of an {@link EventKernel}, ordered by (time in ns, sequence): a calendar queue
  * (Brown 1988) over a sliding window of time, with a binary heap for the events beyond the window.
  *
- * <p><b>Slots.</b> Every pending event occupies a slot: a record of four longs (time, sequence,
- * next and previous slot in its bucket list) in one array, its {@link Event}, a generation and a
- * location (free, in the calendar, or its position in the far heap). Slots are recycled through a
- * free stack. A handle is {@code (generation << 32) | slot}; the generation advances when the
- * event leaves the set, so stale handles are recognised.
+ * <p><b>Slots.</b> Every pending event occupies a slot: its {@link Event} in one array and a
+ * record of four longs in another, so that the hot per-slot state shares one cache line: time,
+ * sequence, the next and previous slot in its bucket list (two ints in one long), and the generation
+ * with the location (free, in the calendar, or its position in the far heap; two ints in one long).
+ * The records start six longs into their array, which puts each 32-byte record within one 64-byte
+ * line when the array starts a G1 region (as large arrays do). Slots are recycled through a free
+ * stack (last freed, first reused), so an event that reschedules itself from its body gets back the
+ * record it just left, still in cache. A handle is {@code (generation << 32) | slot}; the generation
+ * advances when the event leaves the set, so stale handles are recognised.
  *
  * <p><b>Calendar.</b> Time is cut into buckets of {@code 2^shift} ns; the <i>virtual bucket</i> of
  * a time is {@code time >>> shift}. The calendar holds the events whose virtual bucket lies in a
@@ -20,7 +24,8 @@ import org.iopf.api.sim.Event;
  * bucket, in a doubly linked list sorted by (time, sequence). A new event has the largest sequence
  * so far, so it goes after every event of the same time: the tail is checked first (the common
  * case) and the list is walked backwards otherwise. The minimum is the head of the first
- * non-empty bucket at or after the scan position.
+ * non-empty bucket at or after the scan position. A head's previous link is left stale (the head
+ * is known from the bucket), so removing the minimum writes no record but its own.
  *
  * <p><b>Far heap.</b> Events beyond the window (far-future timers among ns-scale events) wait in a
  * binary heap of slots and move into the calendar as the window slides over them, so they never
@@ -44,13 +49,26 @@ final class CalendarEventSet {
     private static final int IN_CALENDAR = -1;
     private static final int NONE = -1;
 
-    /** Per slot, four longs: time (ns), sequence, next slot, previous slot in the bucket list. */
+    /** Longs per record, and the offsets of the fields in a record. */
+    private static final int RECORD = 4;
+    private static final int TIME = 0;
+    private static final int SEQUENCE = 1;
+    /** {@code (next << 32) | (previous & LOW)}; the previous link of a bucket's head is stale. */
+    private static final int LINKS = 2;
+    /** {@code (generation << 32) | (location & LOW)}. */
+    private static final int STATE = 3;
+    private static final long LOW = 0xFFFF_FFFFL;
+    private static final long HIGH = ~LOW;
+    /**
+     * Longs before the first record. A large array starts a G1 region, so its elements start 16
+     * bytes (the array header) past a 64-byte boundary; six longs of padding put every 32-byte
+     * record inside one cache line instead of every other one straddling two.
+     */
+    private static final int RECORD_BASE = 6;
+
+    /** Per slot, {@value #RECORD} longs from {@code RECORD_BASE + RECORD * slot}: see the offsets. */
     private long[] records;
     private Event[] events;
-    /** Per slot; part of the handle, never 0. */
-    private int[] generations;
-    /** Per slot: {@link #FREE}, {@link #IN_CALENDAR} or the position in the far heap. */
-    private int[] locations;
     private int[] freeSlots;
     private int freeCount;
     /** Slots handed out at least once: {@code [0, slotsUsed)}. */
@@ -81,6 +99,8 @@ final class CalendarEventSet {
     private long pastWork;
     private long pastOperations;
     private int[] scratch;
+    /** Sink for the loads of {@link #touchNext}, so that the compiler keeps them. */
+    private int touched;
 
     /**
      * Creates an empty set.
@@ -93,10 +113,8 @@ final class CalendarEventSet {
                     + initialCapacity);
         }
         capacity = initialCapacity;
-        records = new long[4 * initialCapacity];
+        records = new long[RECORD_BASE + RECORD * initialCapacity];
         events = new Event[initialCapacity];
-        generations = new int[initialCapacity];
-        locations = new int[initialCapacity];
         freeSlots = new int[initialCapacity];
         farHeap = new int[initialCapacity];
         bucketEnds = new int[2 * MIN_BUCKETS];
@@ -139,16 +157,18 @@ final class CalendarEventSet {
         if (size == capacity) {
             grow();
         }
+        long[] r = records;
         int slot;
         if (freeCount > 0) {
             slot = freeSlots[--freeCount];
         } else {
             slot = slotsUsed++;
-            generations[slot] = 1;
+            r[at(slot) + STATE] = (1L << 32) | (FREE & LOW);
         }
+        int p = at(slot);
         events[slot] = event;
-        records[4 * slot] = time;
-        records[4 * slot + 1] = sequence;
+        r[p + TIME] = time;
+        r[p + SEQUENCE] = sequence;
         size++;
         operations++;
         place(slot, time);
@@ -157,14 +177,17 @@ final class CalendarEventSet {
         } else if (tooMuchWork()) {
             rebuild(bucketMask + 1, false);
         }
-        return ((long) generations[slot] << 32) | slot;
+        return (r[p + STATE] & HIGH) | slot;
     }
 
     /** Whether the handle names a pending event. */
     boolean contains(long handle) {
         int slot = (int) handle;
-        return slot >= 0 && slot < slotsUsed && generations[slot] == (int) (handle >>> 32)
-                && locations[slot] != FREE;
+        if (slot < 0 || slot >= slotsUsed) {
+            return false;
+        }
+        long state = records[at(slot) + STATE];
+        return (int) (state >>> 32) == (int) (handle >>> 32) && (int) state != FREE;
     }
 
     /**
@@ -177,7 +200,7 @@ final class CalendarEventSet {
             return false;
         }
         int slot = (int) handle;
-        int location = locations[slot];
+        int location = (int) records[at(slot) + STATE];
         if (location == IN_CALENDAR) {
             unlink(slot);
         } else {
@@ -194,9 +217,9 @@ final class CalendarEventSet {
     /** The time of the first event in ns, or {@link Long#MAX_VALUE} if the set is empty. */
     long firstTime() {
         if (calendarSize > 0) {
-            return records[4 * firstInCalendar()];
+            return time(firstInCalendar());
         }
-        return farSize > 0 ? records[4 * farHeap[0]] : Long.MAX_VALUE;
+        return farSize > 0 ? time(farHeap[0]) : Long.MAX_VALUE;
     }
 
     /**
@@ -211,18 +234,19 @@ final class CalendarEventSet {
         if (calendarSize > 0) {
             slot = firstInCalendar();
             unlink(slot);
+            touchNext(slot);
         } else {
             slot = farPop();
         }
-        long time = records[4 * slot];
+        long time = time(slot);
         floorTime = time;
         long bucket = time >>> shift;
         scanBucket = bucket;
         long end = bucket + bucketMask + 1;
         windowEnd = end < 0 ? Long.MAX_VALUE : end;
-        while (farSize > 0 && (records[4 * farHeap[0]] >>> shift) < windowEnd) {
+        while (farSize > 0 && (time(farHeap[0]) >>> shift) < windowEnd) {
             int near = farPop();
-            calendarInsert(near, records[4 * near]);
+            calendarInsert(near, time(near));
         }
         release(slot);
         size--;
@@ -237,12 +261,12 @@ final class CalendarEventSet {
 
     /** Time in ns of the event in {@code slot}. */
     long time(int slot) {
-        return records[4 * slot];
+        return records[at(slot) + TIME];
     }
 
     /** Sequence of the event in {@code slot}. */
     long sequence(int slot) {
-        return records[4 * slot + 1];
+        return records[at(slot) + SEQUENCE];
     }
 
     /** Returns the body of a removed event and forgets it. */
@@ -257,10 +281,61 @@ final class CalendarEventSet {
         rebuild(bucketMask + 1, true);
     }
 
+    /**
+     * Loads, ahead of need, what the next two removals in this bucket will read: the body of the
+     * event after {@code slot} (its record and its slot in {@code events} were loaded by the
+     * previous call) and the record and the {@code events} entry of the one after that. Their cache
+     * misses then overlap with running this event instead of each other.
+     */
+    private void touchNext(int slot) {
+        long[] r = records;
+        int next = next(r[at(slot) + LINKS]);
+        if (next >= 0) {
+            int second = next(r[at(next) + LINKS]);
+            int sum = (Object) events[next].getClass() == Object.class ? 1 : 0;
+            if (second >= 0) {
+                sum += (int) r[at(second) + TIME] + (events[second] == null ? 1 : 0);
+            }
+            touched += sum;
+        }
+    }
+
+    /** Index of the first long of a slot's record. */
+    private static int at(int slot) {
+        return RECORD_BASE + RECORD * slot;
+    }
+
+    private static long links(int next, int previous) {
+        return ((long) next << 32) | (previous & LOW);
+    }
+
+    private static int next(long links) {
+        return (int) (links >> 32);
+    }
+
+    private static int previous(long links) {
+        return (int) links;
+    }
+
+    private void setNext(int slot, int next) {
+        int i = at(slot) + LINKS;
+        records[i] = ((long) next << 32) | (records[i] & LOW);
+    }
+
+    private void setPrevious(int slot, int previous) {
+        int i = at(slot) + LINKS;
+        records[i] = (records[i] & HIGH) | (previous & LOW);
+    }
+
+    private void setLocation(int slot, int location) {
+        int i = at(slot) + STATE;
+        records[i] = (records[i] & HIGH) | (location & LOW);
+    }
+
     private void release(int slot) {
-        locations[slot] = FREE;
-        int generation = generations[slot] + 1;
-        generations[slot] = generation == 0 ? 1 : generation;
+        int i = at(slot) + STATE;
+        int generation = (int) (records[i] >>> 32) + 1;
+        records[i] = ((long) (generation == 0 ? 1 : generation) << 32) | (FREE & LOW);
         freeSlots[freeCount++] = slot;
     }
 
@@ -293,55 +368,73 @@ final class CalendarEventSet {
 
     private void calendarInsert(int slot, long time) {
         long[] r = records;
+        int p = at(slot);
         int b = 2 * (int) ((time >>> shift) & bucketMask);
         int tail = bucketEnds[b + 1];
-        locations[slot] = IN_CALENDAR;
+        r[p + STATE] = (r[p + STATE] & HIGH) | (IN_CALENDAR & LOW);
         calendarSize++;
         if (tail < 0) {
-            r[4 * slot + 2] = NONE;
-            r[4 * slot + 3] = NONE;
+            r[p + LINKS] = links(NONE, NONE);
             bucketEnds[b] = slot;
             bucketEnds[b + 1] = slot;
             return;
         }
-        if (r[4 * tail] <= time) {
-            r[4 * tail + 2] = slot;
-            r[4 * slot + 2] = NONE;
-            r[4 * slot + 3] = tail;
+        int t = at(tail);
+        if (r[t + TIME] <= time) {
+            r[t + LINKS] = ((long) slot << 32) | (r[t + LINKS] & LOW);
+            r[p + LINKS] = links(NONE, tail);
             bucketEnds[b + 1] = slot;
             return;
         }
-        // Walk back to the last event not after this one; its sequence is smaller, so time decides.
-        int after = (int) r[4 * tail + 3];
-        while (after >= 0 && r[4 * after] > time) {
-            after = (int) r[4 * after + 3];
+        // Walk back to the last event not after this one (its sequence is smaller, so time
+        // decides); the head's previous link is stale, so the walk stops at the head.
+        int head = bucketEnds[b];
+        int before = tail;
+        int after;
+        while (true) {
+            if (before == head) {
+                after = NONE;
+                break;
+            }
+            after = previous(r[at(before) + LINKS]);
+            if (r[at(after) + TIME] <= time) {
+                break;
+            }
+            before = after;
             work++;
         }
-        int before = after < 0 ? bucketEnds[b] : (int) r[4 * after + 2];
-        r[4 * slot + 2] = before;
-        r[4 * slot + 3] = after;
-        r[4 * before + 3] = slot;
+        r[p + LINKS] = links(before, after);
+        setPrevious(before, slot);
         if (after < 0) {
             bucketEnds[b] = slot;
         } else {
-            r[4 * after + 2] = slot;
+            setNext(after, slot);
         }
     }
 
+    /**
+     * Takes a slot out of its bucket list. Removing the head leaves the new head's previous link
+     * stale instead of clearing it, so that removing the minimum writes no other record.
+     */
     private void unlink(int slot) {
         long[] r = records;
-        int b = 2 * (int) ((r[4 * slot] >>> shift) & bucketMask);
-        int next = (int) r[4 * slot + 2];
-        int previous = (int) r[4 * slot + 3];
-        if (previous < 0) {
+        int p = at(slot);
+        int b = 2 * (int) ((r[p + TIME] >>> shift) & bucketMask);
+        long links = r[p + LINKS];
+        int next = next(links);
+        if (bucketEnds[b] == slot) {
             bucketEnds[b] = next;
+            if (next < 0) {
+                bucketEnds[b + 1] = NONE;
+            }
         } else {
-            r[4 * previous + 2] = next;
-        }
-        if (next < 0) {
-            bucketEnds[b + 1] = previous;
-        } else {
-            r[4 * next + 3] = previous;
+            int previous = previous(links);
+            setNext(previous, next);
+            if (next < 0) {
+                bucketEnds[b + 1] = previous;
+            } else {
+                setPrevious(next, previous);
+            }
         }
         calendarSize--;
     }
@@ -374,7 +467,7 @@ final class CalendarEventSet {
         int k = 0;
         long bucket = scanBucket;
         while (k < calendarSize) {
-            for (int s = bucketEnds[2 * (int) (bucket & bucketMask)]; s >= 0; s = (int) records[4 * s + 2]) {
+            for (int s = bucketEnds[2 * (int) (bucket & bucketMask)]; s >= 0; s = next(records[at(s) + LINKS])) {
                 order[k++] = s;
             }
             bucket++;
@@ -395,9 +488,9 @@ final class CalendarEventSet {
         for (int i = 0; i < n; i++) {
             int s = order[i];
             if (renumberSequences) {
-                records[4 * s + 1] = i;
+                records[at(s) + SEQUENCE] = i;
             }
-            place(s, records[4 * s]);
+            place(s, time(s));
         }
         pastWork += work + n + buckets;
         pastOperations += operations;
@@ -415,7 +508,7 @@ final class CalendarEventSet {
         long nonZeroSum = 0;
         int nonZero = 0;
         for (int i = 1; i < k; i++) {
-            long separation = records[4 * order[i]] - records[4 * order[i - 1]];
+            long separation = time(order[i]) - time(order[i - 1]);
             if (separation > 0) {
                 nonZeroSum += separation;
                 nonZero++;
@@ -428,7 +521,7 @@ final class CalendarEventSet {
         double sum = 0;
         int count = 0;
         for (int i = 1; i < k; i++) {
-            long separation = records[4 * order[i]] - records[4 * order[i - 1]];
+            long separation = time(order[i]) - time(order[i - 1]);
             if (separation <= limit) {
                 sum += separation;
                 count++;
@@ -439,9 +532,9 @@ final class CalendarEventSet {
     }
 
     private boolean before(int a, int b) {
-        long ta = records[4 * a];
-        long tb = records[4 * b];
-        return ta < tb || (ta == tb && records[4 * a + 1] < records[4 * b + 1]);
+        long ta = time(a);
+        long tb = time(b);
+        return ta < tb || (ta == tb && sequence(a) < sequence(b));
     }
 
     private void farPush(int slot) {
@@ -478,12 +571,12 @@ final class CalendarEventSet {
                 break;
             }
             heap[i] = p;
-            locations[p] = i;
+            setLocation(p, i);
             i = parent;
             work++;
         }
         heap[i] = slot;
-        locations[slot] = i;
+        setLocation(slot, i);
     }
 
     private void farSiftDown(int i, int slot) {
@@ -502,12 +595,12 @@ final class CalendarEventSet {
                 break;
             }
             heap[i] = c;
-            locations[c] = i;
+            setLocation(c, i);
             i = child;
             work++;
         }
         heap[i] = slot;
-        locations[slot] = i;
+        setLocation(slot, i);
     }
 
     private void grow() {
@@ -515,10 +608,8 @@ final class CalendarEventSet {
             throw new IllegalStateException("too many pending events: " + capacity);
         }
         int newCapacity = (int) Math.min(MAX_CAPACITY, 2L * capacity);
-        records = Arrays.copyOf(records, 4 * newCapacity);
+        records = Arrays.copyOf(records, RECORD_BASE + RECORD * newCapacity);
         events = Arrays.copyOf(events, newCapacity);
-        generations = Arrays.copyOf(generations, newCapacity);
-        locations = Arrays.copyOf(locations, newCapacity);
         freeSlots = Arrays.copyOf(freeSlots, newCapacity);
         farHeap = Arrays.copyOf(farHeap, newCapacity);
         capacity = newCapacity;
