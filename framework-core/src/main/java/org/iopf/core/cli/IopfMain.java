@@ -47,7 +47,14 @@ public final class IopfMain {
                 return 2;
             }
             switch (args[i]) {
-                case "--seed" -> seed = Long.parseLong(args[++i]);
+                case "--seed" -> {
+                    try {
+                        seed = Long.parseLong(args[++i]);
+                    } catch (NumberFormatException e) {
+                        err.println("--seed takes a whole number, not '" + args[i] + "'");
+                        return 2;
+                    }
+                }
                 case "--messages" -> messages = args[++i];
                 case "--message-size" -> messageSize = args[++i];
                 default -> {
