@@ -12,7 +12,6 @@ import org.iopf.api.nic.Nic;
 import org.iopf.api.nic.ProtectionDomain;
 import org.iopf.api.nic.QueuePair;
 import org.iopf.api.nic.QueuePairConfig;
-import org.iopf.api.nic.ReceiveRequest;
 import org.iopf.api.nic.WorkCompletion;
 import org.iopf.api.nic.WorkRequest;
 import org.iopf.api.observe.Counter;
@@ -95,7 +94,6 @@ final class RdmaWriteStream implements Workload {
         QueuePair targetQp = targetNic.createQueuePair(targetPd, targetCq, targetCq, config);
         qp.connect(targetNic.endpoint(), targetQp.qpn());
         targetQp.connect(sourceNic.endpoint(), qp.qpn());
-        targetQp.postReceive(new ReceiveRequest(0, targetBase, targetRegion.lkey(), 0));
         sendCq.setListener(() -> context.scheduler().schedule(0, this::drain));
 
         startedAt = context.scheduler().now();

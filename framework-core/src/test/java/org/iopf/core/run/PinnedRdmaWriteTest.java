@@ -29,9 +29,11 @@ final class PinnedRdmaWriteTest {
         assertThat(counter(sim, "workload.bytes")).isEqualTo(1L << 20);
         assertThat(counter(sim, "workload.errors")).isZero();
         assertThat(counter(sim, "workload.integrity.mismatchedPages")).isZero();
-        // 256 packets of 4 KiB + 42 B headers at 100 Gbps, twice (uplink and downlink, store and forward)
-        // plus latencies: the write cannot complete sooner than serializing it once.
-        assertThat(run.finishedAt()).isGreaterThan(256L * (4096 + 42) * 8 / 100);
+        // 256 packets of 4096 + 42 B back to back at 100 Gbps: ceil(331.04) = 332 ns each, the last
+        // leaves at 256 x 332 = 84 992 ns; + 500 link + 300 switch + 332 downlink + 500 link = 86 624 ns
+        // at the responder; its 30 B ACK takes 3 + 500 + 300 + 3 + 500 ns back: completion at 87 930 ns.
+        long lastDataArrives = 256 * 332 + 500 + 300 + 332 + 500;
+        assertThat(run.finishedAt()).isEqualTo(lastDataArrives + 3 + 500 + 300 + 3 + 500);
     }
 
     @Test
