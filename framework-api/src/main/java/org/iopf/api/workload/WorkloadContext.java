@@ -44,4 +44,15 @@ public interface WorkloadContext {
 
     /** Tells the engine the workload is done; the run ends once pending events allow. */
     void finish();
+
+    /**
+     * Reports how far the workload has come, for the progress bar of long runs: {@code done} of
+     * {@code total} units (messages, transfers, iterations). Optional; the engine ignores it when
+     * nothing displays progress.
+     *
+     * @param done units completed, {@code 0 <= done <= total}
+     * @param total units in the whole run, {@code > 0}
+     */
+    default void progress(long done, long total) {
+    }
 }

@@ -41,7 +41,7 @@ import org.iopf.core.node.SimNode;
  * elsewhere) and is built in production stage, so every component is created during assembly.
  */
 public final class NodeAssembler {
-    private final ComponentRegistry registry;
+    private final ExtensionRegistry registry;
     private final Scheduler scheduler;
     private final RandomStreams random;
     private final Metrics metrics;
@@ -49,7 +49,7 @@ public final class NodeAssembler {
     private final Fabric fabric;
 
     /** Creates an assembler over the run-wide services. */
-    public NodeAssembler(ComponentRegistry registry, Scheduler scheduler, RandomStreams random, Metrics metrics,
+    public NodeAssembler(ExtensionRegistry registry, Scheduler scheduler, RandomStreams random, Metrics metrics,
             Tracer tracer, Fabric fabric) {
         this.registry = Objects.requireNonNull(registry, "registry is null");
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler is null");

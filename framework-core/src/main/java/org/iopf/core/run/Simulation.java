@@ -16,7 +16,7 @@ import org.iopf.core.mem.SparsePhysicalMemory;
 import org.iopf.core.node.NodeFaultQueue;
 import org.iopf.core.node.SimNode;
 import org.iopf.core.observe.MetricRegistry;
-import org.iopf.core.platform.ComponentRegistry;
+import org.iopf.core.platform.ExtensionRegistry;
 import org.iopf.core.platform.NodeAssembler;
 import org.iopf.core.platform.NodeSpec;
 import org.iopf.core.platform.PlatformSpec;
@@ -37,7 +37,7 @@ public final class Simulation {
     private final SwitchedFabric fabric;
     private final Map<String, SimNode> nodes = new LinkedHashMap<>();
 
-    private Simulation(PlatformSpec platform, ComponentRegistry registry, Tracer tracer) {
+    private Simulation(PlatformSpec platform, ExtensionRegistry registry, Tracer tracer) {
         this.kernel = new EventKernel();
         this.random = new SplitRandomStreams(platform.seed());
         this.metrics = new MetricRegistry();
@@ -50,12 +50,12 @@ public final class Simulation {
     }
 
     /** Builds a simulation; components are created and wired, nothing has run yet. */
-    public static Simulation build(PlatformSpec platform, ComponentRegistry registry) {
+    public static Simulation build(PlatformSpec platform, ExtensionRegistry registry) {
         return new Simulation(platform, registry, Tracer.NONE);
     }
 
     /** Builds a simulation that records trace events into {@code tracer}. */
-    public static Simulation build(PlatformSpec platform, ComponentRegistry registry, Tracer tracer) {
+    public static Simulation build(PlatformSpec platform, ExtensionRegistry registry, Tracer tracer) {
         return new Simulation(platform, registry, tracer);
     }
 

@@ -17,7 +17,7 @@ import org.iopf.core.sim.CoreGroup;
 import org.junit.jupiter.api.Test;
 
 final class NodeAssemblerTest {
-    private static final ComponentRegistry REGISTRY = ComponentRegistry.fromClassPath(
+    private static final ExtensionRegistry REGISTRY = ExtensionRegistry.fromClassPath(
             NodeAssemblerTest.class.getClassLoader());
 
     private static Simulation build(ComponentSpec... components) {

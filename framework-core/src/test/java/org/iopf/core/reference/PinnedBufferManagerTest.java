@@ -19,7 +19,7 @@ import org.iopf.api.mem.NumaPolicy;
 import org.iopf.api.sim.DataRate;
 import org.iopf.core.mem.MemoryManagerConfig;
 import org.iopf.core.node.SimNode;
-import org.iopf.core.platform.ComponentRegistry;
+import org.iopf.core.platform.ExtensionRegistry;
 import org.iopf.core.platform.ComponentSpec;
 import org.iopf.core.platform.MemorySpec;
 import org.iopf.core.platform.NodeSpec;
@@ -29,7 +29,7 @@ import org.iopf.core.sim.CoreGroup;
 import org.junit.jupiter.api.Test;
 
 final class PinnedBufferManagerTest {
-    private static final ComponentRegistry REGISTRY = ComponentRegistry.fromClassPath(
+    private static final ExtensionRegistry REGISTRY = ExtensionRegistry.fromClassPath(
             PinnedBufferManagerTest.class.getClassLoader());
     private static final long KIB = 1024;
     private static final long PINNABLE = 1024 * KIB;

@@ -23,7 +23,7 @@ import org.iopf.api.platform.NodeId;
 import org.iopf.api.sim.DataRate;
 import org.iopf.api.sim.Time;
 import org.iopf.core.node.SimNode;
-import org.iopf.core.platform.ComponentRegistry;
+import org.iopf.core.platform.ExtensionRegistry;
 import org.iopf.core.platform.ComponentSpec;
 import org.iopf.core.platform.MemorySpec;
 import org.iopf.core.platform.NodeSpec;
@@ -35,7 +35,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 final class PlainDmaEngineTest {
-    private static final ComponentRegistry REGISTRY = ComponentRegistry.fromClassPath(
+    private static final ExtensionRegistry REGISTRY = ExtensionRegistry.fromClassPath(
             PlainDmaEngineTest.class.getClassLoader());
     private static final StreamId STREAM = new StreamId(1);
     private static final DomainId DOMAIN = new DomainId(1);

@@ -20,13 +20,13 @@ import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PinResult;
 import org.iopf.api.sim.Time;
 import org.iopf.core.node.SimNode;
-import org.iopf.core.platform.ComponentRegistry;
+import org.iopf.core.platform.ExtensionRegistry;
 import org.iopf.core.run.DefaultPlatforms;
 import org.iopf.core.run.Simulation;
 import org.junit.jupiter.api.Test;
 
 final class PremappedIommuTest {
-    private static final ComponentRegistry REGISTRY = ComponentRegistry.fromClassPath(
+    private static final ExtensionRegistry REGISTRY = ExtensionRegistry.fromClassPath(
             PremappedIommuTest.class.getClassLoader());
     private static final StreamId STREAM = new StreamId(3);
     private static final DomainId DOMAIN = new DomainId(5);

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.iopf.api.fabric.LinkSpec;
 import org.iopf.api.sim.DataRate;
-import org.iopf.core.platform.ComponentRegistry;
+import org.iopf.core.platform.ExtensionRegistry;
 import org.iopf.core.platform.ComponentSpec;
 import org.iopf.core.platform.NodeSpec;
 import org.iopf.core.platform.PlatformSpec;
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /** FIDELITY G3: the same run twice gives identical figures; randomness comes only from the seed. */
 final class DeterminismTest {
-    private static final ComponentRegistry REGISTRY = ComponentRegistry.fromClassPath(
+    private static final ExtensionRegistry REGISTRY = ExtensionRegistry.fromClassPath(
             DeterminismTest.class.getClassLoader());
 
     /** Two nodes on lossy links with a short ACK timeout, so that the seed decides which packets are lost. */

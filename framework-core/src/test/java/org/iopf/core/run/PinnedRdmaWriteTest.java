@@ -11,12 +11,12 @@ import org.iopf.core.platform.MemorySpec;
 import org.iopf.core.platform.NodeSpec;
 import org.iopf.core.platform.PlatformSpec;
 import org.iopf.core.observe.MetricValue;
-import org.iopf.core.platform.ComponentRegistry;
+import org.iopf.core.platform.ExtensionRegistry;
 import org.iopf.core.workload.RdmaWriteStreamType;
 import org.junit.jupiter.api.Test;
 
 final class PinnedRdmaWriteTest {
-    private static final ComponentRegistry REGISTRY = ComponentRegistry.fromClassPath(
+    private static final ExtensionRegistry REGISTRY = ExtensionRegistry.fromClassPath(
             PinnedRdmaWriteTest.class.getClassLoader());
 
     @Test

@@ -23,7 +23,7 @@ import org.iopf.api.sim.Time;
 import org.iopf.core.mem.MemoryManagerConfig;
 import org.iopf.core.node.SimNode;
 import org.iopf.core.observe.MetricValue;
-import org.iopf.core.platform.ComponentRegistry;
+import org.iopf.core.platform.ExtensionRegistry;
 import org.iopf.core.platform.ComponentSpec;
 import org.iopf.core.platform.MemorySpec;
 import org.iopf.core.platform.NodeSpec;
@@ -36,7 +36,7 @@ import org.iopf.core.sim.CoreGroup;
  * region over it and a connected queue pair; completions are collected as they are written.
  */
 final class RcTestbed {
-    static final ComponentRegistry REGISTRY = ComponentRegistry.fromClassPath(RcTestbed.class.getClassLoader());
+    static final ExtensionRegistry REGISTRY = ExtensionRegistry.fromClassPath(RcTestbed.class.getClassLoader());
     static final long BUFFER = 1L << 20;
 
     /** How to build a testbed. */

@@ -1,4 +1,4 @@
-package org.iopf.core.cli;
+package org.iopf.cli;
 
 import java.io.PrintStream;
 import java.util.Locale;
@@ -6,7 +6,7 @@ import java.util.Map;
 import org.iopf.api.sim.DataRate;
 import org.iopf.api.sim.Time;
 import org.iopf.core.observe.MetricValue;
-import org.iopf.core.platform.ComponentRegistry;
+import org.iopf.core.platform.ExtensionRegistry;
 import org.iopf.core.run.DefaultPlatforms;
 import org.iopf.core.run.SimWorkloadContext;
 import org.iopf.core.run.Simulation;
@@ -63,7 +63,7 @@ public final class IopfMain {
                 }
             }
         }
-        ComponentRegistry registry = ComponentRegistry.fromClassPath(IopfMain.class.getClassLoader());
+        ExtensionRegistry registry = ExtensionRegistry.fromClassPath(IopfMain.class.getClassLoader());
         Simulation sim = Simulation.build(DefaultPlatforms.pinnedBaseline(seed), registry);
         long wallStart = System.nanoTime();
         SimWorkloadContext result;

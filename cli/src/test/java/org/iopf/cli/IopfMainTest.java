@@ -1,4 +1,4 @@
-package org.iopf.core.cli;
+package org.iopf.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -8,10 +8,10 @@ import org.iopf.api.platform.Role;
 import org.iopf.core.reference.PremappedIommuType;
 import org.junit.jupiter.api.Test;
 
-final class ComponentRegistryTest {
+final class ExtensionRegistryTest {
     @Test
     void findsEveryReferenceComponentThroughServiceLoader() {
-        ComponentRegistry registry = ComponentRegistry.fromClassPath(getClass().getClassLoader());
+        ExtensionRegistry registry = ExtensionRegistry.fromClassPath(getClass().getClassLoader());
         assertThat(registry.all()).extracting(r -> r.type().name())
                 .contains("premapped-iommu", "plain-dma", "pinned-buffers", "terminate", "pinned-rc-nic");
         assertThat(registry.all()).flatExtracting(r -> r.type().roles())
@@ -20,7 +20,7 @@ final class ComponentRegistryTest {
 
     @Test
     void twoTypesWithOneNameIsAnErrorNamingBothSources() {
-        ComponentRegistry registry = new ComponentRegistry();
+        ExtensionRegistry registry = new ExtensionRegistry();
         registry.register(new PremappedIommuType(), "class path");
         assertThatThrownBy(() -> registry.register(new PremappedIommuType(), "plugin acme 1.0"))
                 .hasMessage("two component types are named 'premapped-iommu': one from class path, "
@@ -29,7 +29,7 @@ final class ComponentRegistryTest {
 
     @Test
     void unknownTypeSuggestsTheNearest() {
-        ComponentRegistry registry = ComponentRegistry.fromClassPath(getClass().getClassLoader());
+        ExtensionRegistry registry = ExtensionRegistry.fromClassPath(getClass().getClassLoader());
         assertThatThrownBy(() -> registry.require("pinned-rc-nc"))
                 .hasMessageContaining("unknown component type 'pinned-rc-nc'")
                 .hasMessageEndingWith("(did you mean 'pinned-rc-nic'?)");
@@ -37,7 +37,7 @@ final class ComponentRegistryTest {
 
     @Test
     void unregisteringASourceRemovesItsTypes() {
-        ComponentRegistry registry = new ComponentRegistry();
+        ExtensionRegistry registry = new ExtensionRegistry();
         ComponentType type = new PremappedIommuType();
         registry.register(type, "plugin x");
         registry.unregisterSource("plugin x");
