@@ -24,6 +24,8 @@ public final class SimWorkloadContext implements WorkloadContext {
     private final Metrics metrics;
     private final Tracer tracer;
     private long finishedAt = -1;
+    private volatile long progressDone;
+    private volatile long progressTotal;
 
     SimWorkloadContext(EventKernel kernel, Parameters parameters, List<Node> nodes, RandomGenerator random,
             Metrics metrics, Tracer tracer) {
@@ -76,6 +78,25 @@ public final class SimWorkloadContext implements WorkloadContext {
             finishedAt = kernel.now();
             kernel.stop();
         }
+    }
+
+    @Override
+    public void progress(long done, long total) {
+        if (total <= 0 || done < 0 || done > total) {
+            throw new IllegalArgumentException("progress must satisfy 0 <= done <= total, total > 0: " + done
+                    + " of " + total);
+        }
+        progressDone = done;
+        progressTotal = total;
+    }
+
+    /**
+     * The last progress the workload reported, as a fraction in [0, 1], or -1 if it reported none.
+     * Safe to read from another thread (a progress display).
+     */
+    public double progressFraction() {
+        long total = progressTotal;
+        return total <= 0 ? -1 : (double) progressDone / total;
     }
 
     /** Whether the workload said it finished. */

@@ -36,6 +36,7 @@ public final class Simulation {
     private final Tracer tracer;
     private final SwitchedFabric fabric;
     private final Map<String, SimNode> nodes = new LinkedHashMap<>();
+    private volatile SimWorkloadContext running;
 
     private Simulation(PlatformSpec platform, ExtensionRegistry registry, Tracer tracer) {
         this.kernel = new EventKernel();
@@ -67,6 +68,14 @@ public final class Simulation {
         NodeResources resources = new NodeResources(kernel, spec.cores());
         NodeFaultQueue faults = new NodeFaultQueue(spec.name(), kernel);
         return assembler.assemble(id, manager, resources, faults, spec.components());
+    }
+
+    /**
+     * The context of the workload that runs or ran last, if any. A progress display may read its
+     * {@link SimWorkloadContext#progressFraction()} from another thread while the run goes on.
+     */
+    public Optional<SimWorkloadContext> workload() {
+        return Optional.ofNullable(running);
     }
 
     /** The event kernel. */
@@ -110,6 +119,7 @@ public final class Simulation {
                 new ResolvedParameters("workload (" + type.name() + ")", type.parameters(), parameters),
                 List.<Node>copyOf(nodes.values()), random.stream("workload/" + type.name()),
                 metrics.scope("workload"), tracer);
+        running = context;
         Workload workload = type.create(context);
         workload.start();
         kernel.run();
