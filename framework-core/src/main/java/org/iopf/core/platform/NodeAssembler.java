@@ -34,29 +34,51 @@ import org.iopf.core.node.SimComponentContext;
 import org.iopf.core.node.SimNode;
 
 /**
- * Builds a node from its components with one Guice injector per node. Each component's module is
- * installed in a private scope that binds the component's own {@link ComponentContext} and
- * exposes only the API types of its roles, so components see each other through the roles alone.
- * The injector requires explicit bindings (no just-in-time bindings that would pin plugin classes
- * elsewhere) and is built in production stage, so every component is created during assembly.
+ * Builds a node from its components with one Guice child injector per node, under one
+ * simulation-wide injector that binds the run-wide services ({@link Scheduler}, {@link Fabric},
+ * {@link RandomStreams}, {@link Metrics}, {@link Tracer}). Each component's module is installed in
+ * a private scope that binds the component's own {@link ComponentContext} and exposes only the API
+ * types of its roles, so components see each other through the roles alone. Both injectors require
+ * explicit bindings: Guice then creates no just-in-time binding in the simulation injector for a
+ * plugin class (which would pin it there); the node injectors are built in production stage, so
+ * every component is created during assembly. Nothing here is static: dropping the simulation
+ * drops its injectors, and with them every reference to plugin classes.
  */
 public final class NodeAssembler {
     private final ExtensionRegistry registry;
+    private final Injector simulation;
     private final Scheduler scheduler;
     private final RandomStreams random;
     private final Metrics metrics;
     private final Tracer tracer;
-    private final Fabric fabric;
 
-    /** Creates an assembler over the run-wide services. */
+    /** Creates an assembler over the run-wide services, with its own simulation-wide injector. */
     public NodeAssembler(ExtensionRegistry registry, Scheduler scheduler, RandomStreams random, Metrics metrics,
             Tracer tracer, Fabric fabric) {
+        this(registry, simulationInjector(scheduler, random, metrics, tracer, fabric));
+    }
+
+    /**
+     * Creates an assembler whose node injectors are children of {@code simulation}, an injector
+     * made by {@link #simulationInjector}.
+     */
+    public NodeAssembler(ExtensionRegistry registry, Injector simulation) {
         this.registry = Objects.requireNonNull(registry, "registry is null");
-        this.scheduler = Objects.requireNonNull(scheduler, "scheduler is null");
-        this.random = Objects.requireNonNull(random, "random is null");
-        this.metrics = Objects.requireNonNull(metrics, "metrics is null");
-        this.tracer = Objects.requireNonNull(tracer, "tracer is null");
-        this.fabric = Objects.requireNonNull(fabric, "fabric is null");
+        this.simulation = Objects.requireNonNull(simulation, "simulation is null");
+        this.scheduler = simulation.getInstance(Scheduler.class);
+        this.random = simulation.getInstance(RandomStreams.class);
+        this.metrics = simulation.getInstance(Metrics.class);
+        this.tracer = simulation.getInstance(Tracer.class);
+    }
+
+    /**
+     * The simulation-wide injector: binds the run-wide services and nothing else, requires
+     * explicit bindings, production stage. Hold it only as long as the simulation.
+     */
+    public static Injector simulationInjector(Scheduler scheduler, RandomStreams random, Metrics metrics,
+            Tracer tracer, Fabric fabric) {
+        return Guice.createInjector(Stage.PRODUCTION,
+                new SimulationServicesModule(scheduler, random, metrics, tracer, fabric));
     }
 
     /**
@@ -72,7 +94,7 @@ public final class NodeAssembler {
         Map<Role, ComponentSpec> byRole = new EnumMap<>(Role.class);
         Map<Role, ComponentType> types = new EnumMap<>(Role.class);
         List<Module> modules = new ArrayList<>();
-        modules.add(new NodeServicesModule(memoryManager, faults, fabric));
+        modules.add(new NodeServicesModule(memoryManager, faults));
         for (ComponentSpec spec : components) {
             ComponentType type = registry.require(spec.type());
             for (Role role : type.roles()) {
@@ -89,7 +111,7 @@ public final class NodeAssembler {
                     random.stream(node + "/" + spec.name()), metrics.scope(node.name()).scope(spec.name()), tracer);
             modules.add(new ComponentScope(type, context));
         }
-        Injector injector = createInjector(node, modules, byRole);
+        Injector injector = createInjector(simulation, node, modules, byRole);
         Map<Role, Object> instances = new EnumMap<>(Role.class);
         Map<Role, String> typeNames = new EnumMap<>(Role.class);
         for (Role role : byRole.keySet()) {
@@ -102,9 +124,10 @@ public final class NodeAssembler {
         return new SimNode(node, memoryManager, resources, faults, instances, typeNames);
     }
 
-    private static Injector createInjector(NodeId node, List<Module> modules, Map<Role, ComponentSpec> byRole) {
+    private static Injector createInjector(Injector simulation, NodeId node, List<Module> modules,
+            Map<Role, ComponentSpec> byRole) {
         try {
-            return Guice.createInjector(Stage.PRODUCTION, modules);
+            return simulation.createChildInjector(modules);
         } catch (CreationException e) {
             throw new AssemblyException(explain(node, e, byRole), e);
         }
@@ -178,16 +201,42 @@ public final class NodeAssembler {
         return newline < 0 ? text : text.substring(0, newline);
     }
 
-    /** Binds the node's services that every component may inject. */
+    /** Binds the run-wide services every component may inject, in the simulation injector. */
+    private static final class SimulationServicesModule extends AbstractModule {
+        private final Scheduler scheduler;
+        private final RandomStreams random;
+        private final Metrics metrics;
+        private final Tracer tracer;
+        private final Fabric fabric;
+
+        SimulationServicesModule(Scheduler scheduler, RandomStreams random, Metrics metrics, Tracer tracer,
+                Fabric fabric) {
+            this.scheduler = Objects.requireNonNull(scheduler, "scheduler is null");
+            this.random = Objects.requireNonNull(random, "random is null");
+            this.metrics = Objects.requireNonNull(metrics, "metrics is null");
+            this.tracer = Objects.requireNonNull(tracer, "tracer is null");
+            this.fabric = Objects.requireNonNull(fabric, "fabric is null");
+        }
+
+        @Override
+        protected void configure() {
+            binder().requireExplicitBindings();
+            bind(Scheduler.class).toInstance(scheduler);
+            bind(RandomStreams.class).toInstance(random);
+            bind(Metrics.class).toInstance(metrics);
+            bind(Tracer.class).toInstance(tracer);
+            bind(Fabric.class).toInstance(fabric);
+        }
+    }
+
+    /** Binds the node's services that every component may inject, in the node injector. */
     private static final class NodeServicesModule extends AbstractModule {
         private final MemoryManager memoryManager;
         private final FaultSink faults;
-        private final Fabric fabric;
 
-        NodeServicesModule(MemoryManager memoryManager, FaultSink faults, Fabric fabric) {
+        NodeServicesModule(MemoryManager memoryManager, FaultSink faults) {
             this.memoryManager = memoryManager;
             this.faults = faults;
-            this.fabric = fabric;
         }
 
         @Override
@@ -195,7 +244,6 @@ public final class NodeAssembler {
             binder().requireExplicitBindings();
             bind(MemoryManager.class).toInstance(memoryManager);
             bind(FaultSink.class).toInstance(faults);
-            bind(Fabric.class).toInstance(fabric);
         }
     }
 

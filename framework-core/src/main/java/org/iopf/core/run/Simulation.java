@@ -1,5 +1,6 @@
 package org.iopf.core.run;
 
+import com.google.inject.Injector;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +38,8 @@ public final class Simulation {
     private final SwitchedFabric fabric;
     private final Map<String, SimNode> nodes = new LinkedHashMap<>();
     private volatile SimWorkloadContext running;
+    /** The simulation-wide injector; the node injectors are its children. Dies with the simulation. */
+    private final Injector injector;
 
     private Simulation(PlatformSpec platform, ExtensionRegistry registry, Tracer tracer) {
         this.kernel = new EventKernel();
@@ -44,7 +47,8 @@ public final class Simulation {
         this.metrics = new MetricRegistry();
         this.tracer = Objects.requireNonNull(tracer, "tracer is null");
         this.fabric = new SwitchedFabric(kernel, random, platform.defaultLink(), platform.switchLatencyNanos());
-        NodeAssembler assembler = new NodeAssembler(registry, kernel, random, metrics, tracer, fabric);
+        this.injector = NodeAssembler.simulationInjector(kernel, random, metrics, tracer, fabric);
+        NodeAssembler assembler = new NodeAssembler(registry, injector);
         for (NodeSpec spec : platform.nodes()) {
             nodes.put(spec.name(), buildNode(spec, assembler));
         }

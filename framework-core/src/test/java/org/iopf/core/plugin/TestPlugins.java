@@ -1,0 +1,175 @@
+package org.iopf.core.plugin;
+
+import com.google.inject.Module;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.iopf.api.platform.ComponentType;
+import org.pf4j.Plugin;
+import org.slf4j.Logger;
+
+/**
+ * Builds test-only plugin zips from {@code src/test/plugin-sources/<tree>}: replaces
+ * {@code @TOKEN@}s, compiles against framework-api, PF4J, Guice, jakarta.inject and SLF4J with
+ * PF4J's annotation processor, and packs {@code plugin.properties} and {@code lib/<id>.jar}.
+ */
+final class TestPlugins {
+    private static final Map<String, String> PLUGIN_CLASSES = Map.of(
+            "test-iommu", "org.iopf.testplugin.iommu.TestIommuPlugin",
+            "failing-start", "org.iopf.testplugin.failing.FailingPlugin");
+
+    private final Path work;
+    private int builds;
+
+    TestPlugins(Path work) {
+        this.work = Objects.requireNonNull(work, "work is null");
+    }
+
+    /** A test-iommu plugin: component type {@code test-iommu}, workload type {@code test-translate}. */
+    Spec iommu(String id, String version) {
+        return new Spec("test-iommu", id, version).token("TYPE_NAME", "test-iommu")
+                .token("WORKLOAD_NAME", "test-translate").token("LATENCY", "10ns");
+    }
+
+    /** A plugin whose start throws {@code no licence server}. */
+    Spec failingStart(String id) {
+        return new Spec("failing-start", id, "1.0.0");
+    }
+
+    /** What to build. */
+    final class Spec {
+        private final String tree;
+        private final String id;
+        private final String version;
+        private String requires = ">=0.1.0 & <0.2.0";
+        private final Map<String, String> tokens = new HashMap<>();
+
+        Spec(String tree, String id, String version) {
+            this.tree = tree;
+            this.id = id;
+            this.version = version;
+            tokens.put("VERSION", version);
+        }
+
+        Spec token(String name, String value) {
+            tokens.put(name, value);
+            return this;
+        }
+
+        Spec requires(String constraint) {
+            this.requires = constraint;
+            return this;
+        }
+
+        /** Builds the zip and moves it atomically to {@code folder/fileName}. */
+        Path zipInto(Path folder, String fileName) {
+            try {
+                Files.createDirectories(folder);
+                Path built = work.resolve("zip-" + (++builds) + ".zip");
+                try (OutputStream out = Files.newOutputStream(built)) {
+                    out.write(zip());
+                }
+                return Files.move(built, folder.resolve(fileName), StandardCopyOption.REPLACE_EXISTING,
+                        StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        /** Builds the zip into {@code folder} named {@code <id>-<version>.zip}. */
+        Path zipInto(Path folder) {
+            return zipInto(folder, id + "-" + version + ".zip");
+        }
+
+        private byte[] zip() throws IOException {
+            Path classes = compile();
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
+                zip.putNextEntry(new ZipEntry("plugin.properties"));
+                zip.write(properties().getBytes(StandardCharsets.ISO_8859_1));
+                zip.closeEntry();
+                zip.putNextEntry(new ZipEntry("lib/" + id + ".jar"));
+                zip.write(jar(classes));
+                zip.closeEntry();
+            }
+            return bytes.toByteArray();
+        }
+
+        private String properties() {
+            return "plugin.id=" + id + "\nplugin.class=" + PLUGIN_CLASSES.get(tree) + "\nplugin.version=" + version
+                    + "\nplugin.requires=" + requires + "\nplugin.provider=iopf tests\nplugin.description=" + tree
+                    + " " + version + "\n";
+        }
+
+        private Path compile() throws IOException {
+            int n = ++builds;
+            Path sources = work.resolve("src-" + n);
+            Path classes = work.resolve("classes-" + n);
+            Files.createDirectories(classes);
+            Path root = Path.of(System.getProperty("basedir", ".")).resolve("src/test/plugin-sources").resolve(tree);
+            List<String> files = new ArrayList<>();
+            try (Stream<Path> walk = Files.walk(root)) {
+                for (Path file : walk.filter(p -> p.toString().endsWith(".java")).toList()) {
+                    String text = Files.readString(file);
+                    for (Map.Entry<String, String> token : tokens.entrySet()) {
+                        text = text.replace("@" + token.getKey() + "@", token.getValue());
+                    }
+                    Path target = sources.resolve(root.relativize(file).toString());
+                    Files.createDirectories(target.getParent());
+                    Files.writeString(target, text);
+                    files.add(target.toString());
+                }
+            }
+            String classPath = String.join(java.io.File.pathSeparator, locationOf(ComponentType.class),
+                    locationOf(Plugin.class), locationOf(Module.class), locationOf(jakarta.inject.Inject.class),
+                    locationOf(Logger.class));
+            List<String> args = new ArrayList<>(List.of("--release", "17", "-classpath", classPath,
+                    "-processorpath", classPath, "-processor", "org.pf4j.processor.ExtensionAnnotationProcessor",
+                    "-d", classes.toString()));
+            args.addAll(files);
+            JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
+            ByteArrayOutputStream errors = new ByteArrayOutputStream();
+            int status = compiler.run(null, errors, errors, args.toArray(String[]::new));
+            if (status != 0) {
+                throw new IllegalStateException("test plugin " + tree + " does not compile:\n" + errors);
+            }
+            return classes;
+        }
+    }
+
+    private static byte[] jar(Path classes) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ZipOutputStream jar = new ZipOutputStream(bytes); Stream<Path> walk = Files.walk(classes)) {
+            for (Path file : walk.filter(Files::isRegularFile).sorted().toList()) {
+                jar.putNextEntry(new ZipEntry(classes.relativize(file).toString().replace('\\', '/')));
+                jar.write(Files.readAllBytes(file));
+                jar.closeEntry();
+            }
+        }
+        return bytes.toByteArray();
+    }
+
+    private static String locationOf(Class<?> type) {
+        try {
+            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
