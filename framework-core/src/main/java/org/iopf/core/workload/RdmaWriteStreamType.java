@@ -1,17 +1,26 @@
 package org.iopf.core.workload;
 
+import java.util.ArrayList;
 import java.util.List;
+import org.iopf.api.nic.Opcode;
 import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.platform.ParameterType;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
 
 /**
  * Workload type {@code rdma-write-stream}: a stream of RDMA WRITEs from one node's NIC to
- * another's, a fixed number in flight, with every byte checked at the end.
+ * another's, a fixed number in flight, with every byte checked at the end. It reports the metrics
+ * listed on {@link WorkloadMeter} ({@code workload.bytes}, {@code .messages}, {@code .errors},
+ * {@code .latency}, {@code .elapsed}, {@code .integrity.mismatchedPages}, {@code .start.*}).
+ *
+ * @since 0.1
  */
 public final class RdmaWriteStreamType implements WorkloadType {
+    /** Creates the type; found through {@link java.util.ServiceLoader}. */
+    public RdmaWriteStreamType() {
+    }
+
     @Override
     public String name() {
         return "rdma-write-stream";
@@ -25,19 +34,17 @@ public final class RdmaWriteStreamType implements WorkloadType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return List.of(
-                ParameterSpec.of("source", ParameterType.STRING, "node1", "node whose NIC writes", ""),
-                ParameterSpec.of("target", ParameterType.STRING, "node2", "node whose memory is written", ""),
-                ParameterSpec.of("messageSize", ParameterType.BYTES, "1MiB", "bytes per RDMA WRITE", ""),
-                ParameterSpec.of("messages", ParameterType.INTEGER, "64", "number of RDMA WRITEs", ""),
-                ParameterSpec.of("concurrency", ParameterType.INTEGER, "4",
-                        "writes in flight at once; also the number of buffer slots on each side", ""),
-                ParameterSpec.of("onDemand", ParameterType.BOOLEAN, "false",
-                        "register memory without pinning (needs a NIC with page-fault support)", ""));
+        List<ParameterSpec> specs = new ArrayList<>(WorkloadParameters.nodes("node whose NIC writes",
+                "node whose memory is written"));
+        specs.addAll(WorkloadParameters.traffic(WorkloadParameters.MESSAGE_SIZE, "1MiB", "bytes per RDMA WRITE",
+                "64", "number of RDMA WRITEs", "4", "writes in flight at once"));
+        specs.addAll(WorkloadParameters.residency(
+                "register memory without pinning (needs a NIC with page-fault support)"));
+        return List.copyOf(specs);
     }
 
     @Override
     public Workload create(WorkloadContext context) {
-        return new RdmaWriteStream(context);
+        return new OneSidedStream(context, Opcode.RDMA_WRITE);
     }
 }

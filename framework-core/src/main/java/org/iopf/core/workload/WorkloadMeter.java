@@ -1,0 +1,102 @@
+package org.iopf.core.workload;
+
+import static java.util.Objects.requireNonNull;
+
+import org.iopf.api.observe.Counter;
+import org.iopf.api.observe.Histogram;
+import org.iopf.api.workload.WorkloadContext;
+
+/**
+ * The measurements every built-in workload makes, under the same names so that one report reads
+ * them all (each under {@code workload.}):
+ * <ul>
+ *   <li>{@code messages} (operations): operations completed, successfully or not;
+ *   <li>{@code bytes} (bytes): bytes the successful operations delivered;
+ *   <li>{@code errors} (operations): operations that completed with an error;
+ *   <li>{@code latency} (ns): histogram of the successful operations' latencies;
+ *   <li>{@code elapsed} (ns, gauge): last completion minus the start of traffic;
+ *   <li>{@code integrity.mismatchedPages} (pages): pages whose contents differ at the end;
+ *   <li>{@code start.residentBytes}, {@code start.pinnedBytes} (bytes): how much of the working
+ *       set was resident and pinned when traffic started.
+ * </ul>
+ * It also reports progress to the context as operations complete.
+ */
+final class WorkloadMeter {
+    private final WorkloadContext context;
+    private final long total;
+    private final Counter messages;
+    private final Counter bytes;
+    private final Counter errors;
+    private final Counter mismatchedPages;
+    private final Counter startResident;
+    private final Counter startPinned;
+    private final Histogram latency;
+    private long completed;
+    private long startedAt;
+    private long lastCompletion;
+
+    /**
+     * Registers the metrics.
+     *
+     * @param context the workload's context, not null
+     * @param total operations the run will complete, {@code > 0}, for progress
+     */
+    WorkloadMeter(WorkloadContext context, long total) {
+        this.context = requireNonNull(context, "context is null");
+        if (total <= 0) {
+            throw new IllegalArgumentException("total must be > 0: " + total);
+        }
+        this.total = total;
+        this.messages = context.metrics().counter("messages", "operations");
+        this.bytes = context.metrics().counter("bytes", "bytes");
+        this.errors = context.metrics().counter("errors", "operations");
+        this.mismatchedPages = context.metrics().counter("integrity.mismatchedPages", "pages");
+        this.startResident = context.metrics().counter("start.residentBytes", "bytes");
+        this.startPinned = context.metrics().counter("start.pinnedBytes", "bytes");
+        this.latency = context.metrics().histogram("latency", "ns");
+        context.metrics().gauge("elapsed", "ns", () -> completed == 0 ? 0 : lastCompletion - startedAt);
+    }
+
+    /** Records the prepared working set and marks now as the start of traffic. */
+    void start(WorkingSet workingSet) {
+        requireNonNull(workingSet, "workingSet is null");
+        startResident.add(workingSet.residentBytes());
+        startPinned.add(workingSet.pinnedBytes());
+        startedAt = context.scheduler().now();
+    }
+
+    /** An operation completed now, delivering {@code delivered} bytes after {@code latencyNanos}. */
+    void succeeded(long delivered, long latencyNanos) {
+        bytes.add(delivered);
+        latency.record(latencyNanos);
+        complete();
+    }
+
+    /** An operation completed now with an error. */
+    void failed() {
+        errors.increment();
+        complete();
+    }
+
+    /** Adds pages found mismatched by the integrity check. */
+    void mismatched(long pages) {
+        mismatchedPages.add(pages);
+    }
+
+    /** Operations completed so far. */
+    long completed() {
+        return completed;
+    }
+
+    /** Whether every operation of the run has completed. */
+    boolean isDone() {
+        return completed >= total;
+    }
+
+    private void complete() {
+        completed++;
+        lastCompletion = context.scheduler().now();
+        messages.increment();
+        context.progress(completed, total);
+    }
+}

@@ -1,0 +1,61 @@
+package org.iopf.core.workload;
+
+import java.util.List;
+import org.iopf.api.platform.ParameterSpec;
+import org.iopf.api.platform.ParameterType;
+
+/**
+ * The parameters the built-in workloads share, documented once so that every workload spells and
+ * explains them the same way.
+ */
+final class WorkloadParameters {
+    /** Node whose device initiates the traffic. */
+    static final String SOURCE = "source";
+    /** Node at the other end. */
+    static final String TARGET = "target";
+    /** Bytes per message. */
+    static final String MESSAGE_SIZE = "messageSize";
+    /** Operations in the run. */
+    static final String MESSAGES = "messages";
+    /** Operations in flight at once. */
+    static final String CONCURRENCY = "concurrency";
+    /** Fraction of each buffer resident at start. */
+    static final String RESIDENT = "resident";
+    /** Fraction of each buffer pinned at start. */
+    static final String PINNED = "pinned";
+    /** Register or map without pinning. */
+    static final String ON_DEMAND = "onDemand";
+
+    private WorkloadParameters() {
+    }
+
+    /** The two nodes of a two-node workload. */
+    static List<ParameterSpec> nodes(String sourceDescription, String targetDescription) {
+        return List.of(
+                ParameterSpec.of(SOURCE, ParameterType.STRING, "node1", sourceDescription, ""),
+                ParameterSpec.of(TARGET, ParameterType.STRING, "node2", targetDescription, ""));
+    }
+
+    /** Size, count and concurrency, with the workload's own names, defaults and wording. */
+    static List<ParameterSpec> traffic(String sizeName, String sizeDefault, String sizeDescription,
+            String messagesDefault, String messagesDescription, String concurrencyDefault,
+            String concurrencyDescription) {
+        return List.of(
+                ParameterSpec.of(sizeName, ParameterType.BYTES, sizeDefault, sizeDescription + " (> 0)", ""),
+                ParameterSpec.of(MESSAGES, ParameterType.INTEGER, messagesDefault, messagesDescription + " (> 0)", ""),
+                ParameterSpec.of(CONCURRENCY, ParameterType.INTEGER, concurrencyDefault,
+                        concurrencyDescription + " (> 0); also the number of buffer slots on each side", ""));
+    }
+
+    /** How much of the working set is resident and pinned at start, and on-demand registration. */
+    static List<ParameterSpec> residency(String onDemandDescription) {
+        return List.of(
+                ParameterSpec.of(RESIDENT, ParameterType.DECIMAL, "1.0",
+                        "fraction (0..1) of each buffer's pages faulted in before traffic starts, from its start, "
+                                + "rounded to whole pages; the rest is never touched (non-resident)", ""),
+                ParameterSpec.of(PINNED, ParameterType.DECIMAL, "0.0",
+                        "fraction (0..resident) of each buffer's pages pinned by the workload before traffic "
+                                + "starts, from its start (a pinning registration pins the rest anyway)", ""),
+                ParameterSpec.of(ON_DEMAND, ParameterType.BOOLEAN, "false", onDemandDescription, ""));
+    }
+}

@@ -1,0 +1,30 @@
+package org.iopf.core.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** {@code onDemand} on the pinned baseline, which has no page-fault support anywhere. */
+final class OnDemandTest {
+    @Test
+    void aPinnedNicRefusesOnDemandRegistration() {
+        assertThatThrownBy(() -> WorkloadRun.of("rdma-read-stream", 1, Map.of("onDemand", "true")))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("no page-fault support");
+    }
+
+    @Test
+    void unmappedDmaBuffersFaultAndEveryBlockFailsOnThePremappedIommu() {
+        WorkloadRun run = WorkloadRun.of("dma-copy-stream", 1, Map.of("onDemand", "true", "messages", "5",
+                "concurrency", "2"));
+
+        assertThat(run.context.isFinished()).isTrue();
+        assertThat(run.counter("workload.messages")).isEqualTo(5);
+        assertThat(run.counter("workload.errors")).isEqualTo(5);
+        assertThat(run.counter("workload.bytes")).isZero();
+        assertThat(run.histogram("workload.latency").count()).isZero();
+        assertThat(run.counter("workload.integrity.mismatchedPages")).isEqualTo(4 * 64 * 1024 / 4096 / 2);
+    }
+}

@@ -1,0 +1,40 @@
+package org.iopf.core.workload;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Out-of-range parameters are refused with a message that names the parameter and the value. */
+final class ParameterValidationTest {
+    @ParameterizedTest(name = "{0} {1}={2}")
+    @CsvSource(delimiter = '|', value = {
+        "rdma-write-stream | messageSize | 0    | messageSize must be > 0: 0",
+        "rdma-read-stream  | messages    | 0    | messages must be > 0: 0",
+        "ping-pong         | concurrency | -1   | concurrency must be > 0: -1",
+        "dma-copy-stream   | blockSize   | 0    | blockSize must be > 0: 0",
+        "rdma-write-stream | resident    | 1.5  | resident must be a fraction in 0..1: 1.5",
+        "ping-pong         | pinned      | -0.1 | pinned must be a fraction in 0..1: -0.1",
+        "dma-copy-stream   | channels    | 0    | channels must be > 0: 0",
+        "dma-copy-stream   | channels    | 99   | channels (99) exceeds the"})
+    void refusesOutOfRangeValues(String name, String parameter, String value, String message) {
+        assertThatThrownBy(() -> WorkloadRun.of(name, 1, Map.of(parameter, value)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(message);
+    }
+
+    @Test
+    void pinnedMayNotExceedResident() {
+        assertThatThrownBy(() -> WorkloadRun.of("rdma-read-stream", 1, Map.of("resident", "0.5", "pinned", "0.75")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("pinned (0.75) must be <= resident (0.5): a pinned page is resident");
+    }
+
+    @Test
+    void pingPongVerbIsSendOrWriteImm() {
+        assertThatThrownBy(() -> WorkloadRun.of("ping-pong", 1, Map.of("verb", "read")))
+                .hasMessageContaining("verb");
+    }
+}
