@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.LongSupplier;
@@ -19,6 +20,10 @@ import org.iopf.api.observe.Metrics;
  * {@link IllegalArgumentException}. Histograms are HdrHistograms with 3 significant digits that
  * resize themselves.
  *
+ * <p>A registry built with a clock ({@link #MetricRegistry(LongSupplier)}) also keeps, for every
+ * counter, a {@link TimeSeries} of its increments over simulated time (bucketed, at most 1024 buckets
+ * of adaptive width, exact totals), read with {@link #series(String)}.
+ *
  * <p>Not thread-safe.
  *
  * @since 0.1
@@ -28,9 +33,21 @@ public final class MetricRegistry implements Metrics {
     }
 
     private final Map<String, Registered> metrics = new HashMap<>();
+    private final LongSupplier clock;
 
-    /** Creates an empty registry. */
+    /** Creates an empty registry whose counters keep no time series. */
     public MetricRegistry() {
+        this.clock = null;
+    }
+
+    /**
+     * Creates an empty registry whose counters keep a time series of their increments.
+     *
+     * @param now the simulated time in ns ({@code kernel::now}), read at every counter increment;
+     *     not null
+     */
+    public MetricRegistry(LongSupplier now) {
+        this.clock = requireNonNull(now, "now is null");
     }
 
     /** Returns the empty string: the root scope has no prefix. */
@@ -76,8 +93,24 @@ public final class MetricRegistry implements Metrics {
         return result;
     }
 
+    /**
+     * The time series of the counter named {@code name}: what was added in each bucket of simulated
+     * time. Empty if the registry has no clock or no counter has that name.
+     *
+     * @param name the counter's full name ({@code workload.bytes}), not null
+     * @return a copy of the series as it is now
+     */
+    public Optional<TimeSeries> series(String name) {
+        requireNonNull(name, "name is null");
+        Registered registered = metrics.get(name);
+        if (registered == null || !(registered.metric() instanceof LongCounter counter) || counter.series() == null) {
+            return Optional.empty();
+        }
+        return Optional.of(counter.series().snapshot(registered.unit()));
+    }
+
     Counter counterNamed(String fullName, String unit) {
-        return register(fullName, unit, LongCounter.class, () -> new LongCounter(fullName));
+        return register(fullName, unit, LongCounter.class, () -> new LongCounter(fullName, clock));
     }
 
     Histogram histogramNamed(String fullName, String unit) {
