@@ -40,7 +40,7 @@ public final class Simulation {
     private Simulation(PlatformSpec platform, ExtensionRegistry registry, Tracer tracer) {
         this.kernel = new EventKernel();
         this.random = new SplitRandomStreams(platform.seed());
-        this.metrics = new MetricRegistry();
+        this.metrics = new MetricRegistry(kernel::now);
         this.tracer = Objects.requireNonNull(tracer, "tracer is null");
         this.fabric = new SwitchedFabric(kernel, random, platform.defaultLink(), platform.switchLatencyNanos());
         NodeAssembler assembler = new NodeAssembler(registry, kernel, random, metrics, tracer, fabric);
@@ -65,7 +65,7 @@ public final class Simulation {
                 spec.memory().contentMode());
         DemandPagingMemoryManager manager = new DemandPagingMemoryManager(memory, kernel, spec.memory().manager());
         NodeResources resources = new NodeResources(kernel, spec.cores());
-        NodeFaultQueue faults = new NodeFaultQueue(spec.name(), kernel);
+        NodeFaultQueue faults = new NodeFaultQueue(spec.name(), kernel, metrics.scope(spec.name()));
         return assembler.assemble(id, manager, resources, faults, spec.components());
     }
 
