@@ -34,6 +34,17 @@ final class HdrBackedHistogram implements Histogram {
         sum += value;
     }
 
+    /** Adds every value of {@code other} into this histogram. */
+    void add(HdrBackedHistogram other) {
+        if (other.count() == 0) {
+            return;
+        }
+        histogram.add(other.histogram);
+        min = Math.min(min, other.min);
+        max = Math.max(max, other.max);
+        sum += other.sum;
+    }
+
     @Override
     public long count() {
         return histogram.getTotalCount();

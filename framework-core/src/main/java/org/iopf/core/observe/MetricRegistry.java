@@ -2,6 +2,7 @@ package org.iopf.core.observe;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -109,6 +110,30 @@ public final class MetricRegistry implements Metrics {
         return Optional.of(counter.series().snapshot(registered.unit()));
     }
 
+    /**
+     * The summary of the histograms named {@code names} taken together, as if every value had been
+     * recorded into one: percentiles over all values, not an average of percentiles. Names that are
+     * not histograms are ignored.
+     *
+     * @param names full names of histograms ({@code node1.faults.resolution}), not null
+     * @param unit the unit to give the merged summary, not null
+     * @return the merged summary, or empty if no name is a histogram
+     */
+    public Optional<MetricValue.HistogramSummary> mergedHistogram(Collection<String> names, String unit) {
+        requireNonNull(names, "names is null");
+        requireNonNull(unit, "unit is null");
+        HdrBackedHistogram merged = new HdrBackedHistogram("merged");
+        boolean any = false;
+        for (String name : names) {
+            Registered registered = metrics.get(name);
+            if (registered != null && registered.metric() instanceof HdrBackedHistogram h) {
+                merged.add(h);
+                any = true;
+            }
+        }
+        return any ? Optional.of(summary(unit, merged)) : Optional.empty();
+    }
+
     Counter counterNamed(String fullName, String unit) {
         return register(fullName, unit, LongCounter.class, () -> new LongCounter(fullName, clock));
     }
@@ -155,6 +180,11 @@ public final class MetricRegistry implements Metrics {
         return "a gauge";
     }
 
+    private static MetricValue.HistogramSummary summary(String unit, Histogram h) {
+        return new MetricValue.HistogramSummary(unit, h.count(), h.min(), h.mean(), h.percentile(50),
+                h.percentile(90), h.percentile(99), h.percentile(99.9), h.max());
+    }
+
     private static MetricValue valueOf(Registered registered) {
         Object metric = registered.metric();
         String unit = registered.unit();
@@ -162,8 +192,7 @@ public final class MetricRegistry implements Metrics {
             return new MetricValue.CounterValue(unit, counter.value());
         }
         if (metric instanceof Histogram h) {
-            return new MetricValue.HistogramSummary(unit, h.count(), h.min(), h.mean(), h.percentile(50),
-                    h.percentile(90), h.percentile(99), h.percentile(99.9), h.max());
+            return summary(unit, h);
         }
         return new MetricValue.GaugeValue(unit, ((LongSupplier) metric).getAsLong());
     }

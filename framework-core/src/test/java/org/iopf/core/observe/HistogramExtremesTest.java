@@ -28,4 +28,27 @@ final class HistogramExtremesTest {
         assertThat(h.percentile(50)).isEqualTo(2_501);
         assertThat(h.percentile(99.9)).isEqualTo(2_501);
     }
+
+    @Test
+    void mergedHistogramsSummariseAllTheirValuesTogether() {
+        MetricRegistry registry = new MetricRegistry();
+        for (int v = 1; v <= 90; v++) {
+            registry.histogram("node1.r", "ns").record(v);
+        }
+        for (int v = 91; v <= 100; v++) {
+            registry.histogram("node2.r", "ns").record(v);
+        }
+        registry.counter("node3.r", "ns").add(1_000);
+
+        MetricValue.HistogramSummary s = registry.mergedHistogram(
+                java.util.List.of("node1.r", "node2.r", "node3.r", "none"), "ns").orElseThrow();
+
+        assertThat(s.count()).isEqualTo(100);
+        assertThat(s.min()).isEqualTo(1);
+        assertThat(s.max()).isEqualTo(100);
+        assertThat(s.p50()).isEqualTo(50);
+        assertThat(s.p99()).isEqualTo(99);
+        assertThat(s.mean()).isEqualTo(50.5);
+        assertThat(registry.mergedHistogram(java.util.List.of("node3.r"), "ns")).isEmpty();
+    }
 }
