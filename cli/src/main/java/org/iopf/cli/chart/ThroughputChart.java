@@ -22,8 +22,10 @@ import org.jfree.data.xy.XYSeriesCollection;
 /**
  * Draws a run's throughput over simulated time as a PNG: a step line, x in simulated µs (or ms for
  * runs of 10 ms and more), y in Gbps, each step one interval of the run's
- * {@link RunResult#throughput() throughput series} (bytes counted when their transfer completed),
- * merged down to at most {@link #DEFAULT_POINTS} steps unless asked otherwise.
+ * {@link RunResult#throughput() throughput series}. Bytes are counted when their transfer
+ * completed, so a step narrower than the gap between completions would show spikes and gaps rather
+ * than a rate: {@link #write(RunResult, Path, int, int)} merges neighbouring intervals so that there
+ * are about four non-empty intervals per step, and at most {@link #DEFAULT_POINTS} steps.
  *
  * <p>Draws off screen: sets {@code java.awt.headless=true} before AWT starts unless the property is
  * already set.
@@ -54,7 +56,7 @@ public final class ThroughputChart {
     public static void write(RunResult result, Path png, int width, int height) {
         requireNonNull(result, "result is null");
         write(chart(result.scenario() + " (seed " + result.seed() + ")",
-                result.throughput().coarsened(DEFAULT_POINTS)), png, width, height);
+                smoothed(result.throughput())), png, width, height);
     }
 
     /**
@@ -110,6 +112,11 @@ public final class ThroughputChart {
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
         chart.setBackgroundPaint(Color.WHITE);
         return chart;
+    }
+
+    /** {@code series} merged to about four non-empty intervals per step, at most {@link #DEFAULT_POINTS}. */
+    static ThroughputSeries smoothed(ThroughputSeries series) {
+        return series.coarsened(Math.max(1, Math.min(DEFAULT_POINTS, series.nonEmpty() / 4)));
     }
 
     private static ThroughputPoint last(ThroughputSeries series) {

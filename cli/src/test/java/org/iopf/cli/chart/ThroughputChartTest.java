@@ -56,4 +56,17 @@ final class ThroughputChartTest {
         assertThat(data.getYValue(0, 0)).isEqualTo(100.0); // 12 500 B in 1 us = 100 Gbps
         assertThat(data.getXValue(0, 2)).isEqualTo(1.5);
     }
+
+    @Test
+    void smoothingKeepsAboutFourCompletionsPerStep() {
+        List<ThroughputPoint> points = new java.util.ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            points.add(new ThroughputPoint(i * 1_000L, 1_000, i % 5 == 0 ? 4096 : 0));
+        }
+
+        ThroughputSeries smoothed = ThroughputChart.smoothed(new ThroughputSeries(points));
+
+        assertThat(smoothed.points()).hasSize(5);
+        assertThat(smoothed.points()).allSatisfy(p -> assertThat(p.bytes()).isEqualTo(4 * 4096));
+    }
 }

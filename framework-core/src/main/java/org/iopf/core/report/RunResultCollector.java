@@ -46,7 +46,7 @@ final class RunResultCollector {
         c.memory();
         c.speed(run, end, wallNanos);
         c.raw();
-        ThroughputSeries series = sim.metrics().series(BYTES).map(s -> ThroughputSeries.of(s, end))
+        ThroughputSeries series = sim.metrics().series(BYTES).map(ThroughputSeries::of)
                 .orElse(ThroughputSeries.EMPTY);
         return new RunResult(name, source, sim.random().seed(), new ArrayList<>(c.figures.values()), series,
                 expectations);

@@ -24,23 +24,25 @@ public record ThroughputSeries(List<ThroughputPoint> points) {
     }
 
     /**
-     * The series of a byte counter's time series, cut at the end of the run: each bucket is one
-     * point; the last one lasts only until {@code endNanos} if that is inside it.
+     * The series of a byte counter's time series: each bucket is one point, of the bucket's width.
+     * The last point keeps its full width even if the run ended inside it, so that bytes completed
+     * just before the end do not show as a spike over a sliver of time.
      *
      * @param bytes the time series of a byte counter, not null
-     * @param endNanos the simulated time at which the run ended, {@code >= 0}
      * @return the series
      */
-    public static ThroughputSeries of(TimeSeries bytes, long endNanos) {
+    public static ThroughputSeries of(TimeSeries bytes) {
         requireNonNull(bytes, "bytes is null");
-        long width = bytes.bucketNanos();
         List<ThroughputPoint> points = new ArrayList<>(bytes.size());
         for (int i = 0; i < bytes.size(); i++) {
-            long start = bytes.startNanos(i);
-            long duration = endNanos > start ? Math.min(width, endNanos - start) : width;
-            points.add(new ThroughputPoint(start, duration, bytes.value(i)));
+            points.add(new ThroughputPoint(bytes.startNanos(i), bytes.bucketNanos(), bytes.value(i)));
         }
         return new ThroughputSeries(points);
+    }
+
+    /** The number of points in which some bytes completed. */
+    public int nonEmpty() {
+        return (int) points.stream().filter(p -> p.bytes() > 0).count();
     }
 
     /** The bytes in all points. */
