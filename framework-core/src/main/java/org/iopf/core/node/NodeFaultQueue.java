@@ -1,10 +1,18 @@
 package org.iopf.core.node;
 
 import java.util.ArrayDeque;
+import java.util.Locale;
 import java.util.Objects;
 import org.iopf.api.fault.FaultHandler;
+import org.iopf.api.fault.FaultKind;
+import org.iopf.api.fault.FaultRecord;
+import org.iopf.api.fault.FaultResolution;
+import org.iopf.api.fault.FaultResolutionListener;
 import org.iopf.api.fault.PageFault;
 import org.iopf.api.fault.FaultSink;
+import org.iopf.api.observe.Counter;
+import org.iopf.api.observe.Histogram;
+import org.iopf.api.observe.Metrics;
 import org.iopf.api.sim.Scheduler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,6 +22,17 @@ import org.slf4j.LoggerFactory;
  * handler in FIFO order in a separate event at the same simulated time, so that a handler that
  * answers at once never re-enters the device that raised the fault. A node without a fault handler
  * terminates every fault (and says so once in the log): a fault is never forgotten.
+ *
+ * <p>It also accounts for every fault, in the node's metrics scope:
+ * <ul>
+ *   <li>{@code faults.<kind>} (counter, faults): faults raised, one counter per {@link FaultKind}
+ *       in lower case ({@code faults.translation}), registered up front so that zeros show;</li>
+ *   <li>{@code faults.resolution} (histogram, ns): from the raise to the moment the fault's
+ *       resolution listener is called, whatever the outcome;</li>
+ *   <li>{@code faults.retried} and {@code faults.terminated} (counters, faults): how faults ended.</li>
+ * </ul>
+ * It measures the resolution by handing the handler a {@link PageFault} whose listener records
+ * and then calls the device's listener; the record is the device's own.
  */
 public final class NodeFaultQueue implements FaultSink {
     private static final Logger LOG = LoggerFactory.getLogger(NodeFaultQueue.class);
@@ -21,6 +40,10 @@ public final class NodeFaultQueue implements FaultSink {
     private final String node;
     private final Scheduler scheduler;
     private final ArrayDeque<PageFault> pending = new ArrayDeque<>();
+    private final Counter[] raisedByKind;
+    private final Histogram resolution;
+    private final Counter retried;
+    private final Counter terminated;
     private FaultHandler handler;
     private boolean deliveryScheduled;
     private boolean warnedNoHandler;
@@ -30,12 +53,24 @@ public final class NodeFaultQueue implements FaultSink {
     /**
      * Creates the queue of one node.
      *
-     * @param node the node's name, for messages
-     * @param scheduler the simulation's scheduler
+     * @param node the node's name, for messages; not null
+     * @param scheduler the simulation's scheduler; not null
+     * @param metrics the node's metrics scope ({@code node1}); the queue registers its
+     *     {@code faults.*} metrics in it; not null
      */
-    public NodeFaultQueue(String node, Scheduler scheduler) {
+    public NodeFaultQueue(String node, Scheduler scheduler, Metrics metrics) {
         this.node = Objects.requireNonNull(node, "node is null");
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler is null");
+        Objects.requireNonNull(metrics, "metrics is null");
+        Metrics faults = metrics.scope("faults");
+        FaultKind[] kinds = FaultKind.values();
+        this.raisedByKind = new Counter[kinds.length];
+        for (FaultKind kind : kinds) {
+            raisedByKind[kind.ordinal()] = faults.counter(kind.name().toLowerCase(Locale.ROOT), "faults");
+        }
+        this.resolution = faults.histogram("resolution", "ns");
+        this.retried = faults.counter("retried", "faults");
+        this.terminated = faults.counter("terminated", "faults");
     }
 
     /** Connects the node's fault handler; until then (or without one) faults are terminated. */
@@ -52,7 +87,8 @@ public final class NodeFaultQueue implements FaultSink {
     public void raise(PageFault fault) {
         Objects.requireNonNull(fault, "fault is null");
         raised++;
-        pending.addLast(fault);
+        raisedByKind[fault.record().kind().ordinal()].increment();
+        pending.addLast(new PageFault(fault.record(), new TimedListener(fault.listener(), scheduler.now())));
         if (!deliveryScheduled) {
             deliveryScheduled = true;
             scheduler.schedule(0, this::deliver);
@@ -83,5 +119,27 @@ public final class NodeFaultQueue implements FaultSink {
     /** Faults raised and not yet handed to the handler. */
     public int waiting() {
         return pending.size();
+    }
+
+    /** Records how and when a fault ended, once, then tells the device's listener. */
+    private final class TimedListener implements FaultResolutionListener {
+        private final FaultResolutionListener device;
+        private final long raisedAt;
+        private boolean heard;
+
+        TimedListener(FaultResolutionListener device, long raisedAt) {
+            this.device = device;
+            this.raisedAt = raisedAt;
+        }
+
+        @Override
+        public void resolved(FaultRecord fault, FaultResolution outcome) {
+            if (!heard) {
+                heard = true;
+                resolution.record(scheduler.now() - raisedAt);
+                (outcome == FaultResolution.RETRY ? retried : terminated).increment();
+            }
+            device.resolved(fault, outcome);
+        }
     }
 }

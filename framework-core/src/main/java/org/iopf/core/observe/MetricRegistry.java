@@ -2,8 +2,10 @@ package org.iopf.core.observe;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.LongSupplier;
@@ -19,6 +21,10 @@ import org.iopf.api.observe.Metrics;
  * {@link IllegalArgumentException}. Histograms are HdrHistograms with 3 significant digits that
  * resize themselves.
  *
+ * <p>A registry built with a clock ({@link #MetricRegistry(LongSupplier)}) also keeps, for every
+ * counter, a {@link TimeSeries} of its increments over simulated time (bucketed, at most 1024 buckets
+ * of adaptive width, exact totals), read with {@link #series(String)}.
+ *
  * <p>Not thread-safe.
  *
  * @since 0.1
@@ -28,9 +34,21 @@ public final class MetricRegistry implements Metrics {
     }
 
     private final Map<String, Registered> metrics = new HashMap<>();
+    private final LongSupplier clock;
 
-    /** Creates an empty registry. */
+    /** Creates an empty registry whose counters keep no time series. */
     public MetricRegistry() {
+        this.clock = null;
+    }
+
+    /**
+     * Creates an empty registry whose counters keep a time series of their increments.
+     *
+     * @param now the simulated time in ns ({@code kernel::now}), read at every counter increment;
+     *     not null
+     */
+    public MetricRegistry(LongSupplier now) {
+        this.clock = requireNonNull(now, "now is null");
     }
 
     /** Returns the empty string: the root scope has no prefix. */
@@ -76,8 +94,48 @@ public final class MetricRegistry implements Metrics {
         return result;
     }
 
+    /**
+     * The time series of the counter named {@code name}: what was added in each bucket of simulated
+     * time. Empty if the registry has no clock or no counter has that name.
+     *
+     * @param name the counter's full name ({@code workload.bytes}), not null
+     * @return a copy of the series as it is now
+     */
+    public Optional<TimeSeries> series(String name) {
+        requireNonNull(name, "name is null");
+        Registered registered = metrics.get(name);
+        if (registered == null || !(registered.metric() instanceof LongCounter counter) || counter.series() == null) {
+            return Optional.empty();
+        }
+        return Optional.of(counter.series().snapshot(registered.unit()));
+    }
+
+    /**
+     * The summary of the histograms named {@code names} taken together, as if every value had been
+     * recorded into one: percentiles over all values, not an average of percentiles. Names that are
+     * not histograms are ignored.
+     *
+     * @param names full names of histograms ({@code node1.faults.resolution}), not null
+     * @param unit the unit to give the merged summary, not null
+     * @return the merged summary, or empty if no name is a histogram
+     */
+    public Optional<MetricValue.HistogramSummary> mergedHistogram(Collection<String> names, String unit) {
+        requireNonNull(names, "names is null");
+        requireNonNull(unit, "unit is null");
+        HdrBackedHistogram merged = new HdrBackedHistogram("merged");
+        boolean any = false;
+        for (String name : names) {
+            Registered registered = metrics.get(name);
+            if (registered != null && registered.metric() instanceof HdrBackedHistogram h) {
+                merged.add(h);
+                any = true;
+            }
+        }
+        return any ? Optional.of(summary(unit, merged)) : Optional.empty();
+    }
+
     Counter counterNamed(String fullName, String unit) {
-        return register(fullName, unit, LongCounter.class, () -> new LongCounter(fullName));
+        return register(fullName, unit, LongCounter.class, () -> new LongCounter(fullName, clock));
     }
 
     Histogram histogramNamed(String fullName, String unit) {
@@ -122,6 +180,11 @@ public final class MetricRegistry implements Metrics {
         return "a gauge";
     }
 
+    private static MetricValue.HistogramSummary summary(String unit, Histogram h) {
+        return new MetricValue.HistogramSummary(unit, h.count(), h.min(), h.mean(), h.percentile(50),
+                h.percentile(90), h.percentile(99), h.percentile(99.9), h.max());
+    }
+
     private static MetricValue valueOf(Registered registered) {
         Object metric = registered.metric();
         String unit = registered.unit();
@@ -129,8 +192,7 @@ public final class MetricRegistry implements Metrics {
             return new MetricValue.CounterValue(unit, counter.value());
         }
         if (metric instanceof Histogram h) {
-            return new MetricValue.HistogramSummary(unit, h.count(), h.min(), h.mean(), h.percentile(50),
-                    h.percentile(90), h.percentile(99), h.percentile(99.9), h.max());
+            return summary(unit, h);
         }
         return new MetricValue.GaugeValue(unit, ((LongSupplier) metric).getAsLong());
     }

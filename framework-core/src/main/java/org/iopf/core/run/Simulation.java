@@ -44,7 +44,7 @@ public final class Simulation {
     private Simulation(PlatformSpec platform, ExtensionRegistry registry, Tracer tracer) {
         this.kernel = new EventKernel();
         this.random = new SplitRandomStreams(platform.seed());
-        this.metrics = new MetricRegistry();
+        this.metrics = new MetricRegistry(kernel::now);
         this.tracer = Objects.requireNonNull(tracer, "tracer is null");
         this.fabric = new SwitchedFabric(kernel, random, platform.defaultLink(), platform.switchLatencyNanos());
         this.injector = NodeAssembler.simulationInjector(kernel, random, metrics, tracer, fabric);
@@ -70,7 +70,7 @@ public final class Simulation {
                 spec.memory().contentMode());
         DemandPagingMemoryManager manager = new DemandPagingMemoryManager(memory, kernel, spec.memory().manager());
         NodeResources resources = new NodeResources(kernel, spec.cores());
-        NodeFaultQueue faults = new NodeFaultQueue(spec.name(), kernel);
+        NodeFaultQueue faults = new NodeFaultQueue(spec.name(), kernel, metrics.scope(spec.name()));
         return assembler.assemble(id, manager, resources, faults, spec.components());
     }
 

@@ -1,0 +1,73 @@
+package org.iopf.core.report;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Writes a {@link RunResult} as CSV: the figures as {@code name,value,unit} rows (values in base
+ * units, exact), and, separately, the throughput series as
+ * {@code start_ns,duration_ns,bytes,bits_per_second} rows. Each file starts with its header row.
+ *
+ * @since 0.1
+ */
+public final class CsvReport {
+    /** The header of the figures file. */
+    public static final String FIGURES_HEADER = "name,value,unit";
+    /** The header of the series file. */
+    public static final String SERIES_HEADER = "start_ns,duration_ns,bytes,bits_per_second";
+
+    private CsvReport() {
+    }
+
+    /** Writes the figures of {@code result} to {@code out}; does not close it. */
+    public static void writeFigures(RunResult result, Writer out) throws IOException {
+        requireNonNull(result, "result is null");
+        requireNonNull(out, "out is null");
+        out.write(FIGURES_HEADER + "\n");
+        for (Figure f : result.figures()) {
+            out.write(field(f.name()) + "," + number(f.value()) + "," + field(f.unit()) + "\n");
+        }
+        out.flush();
+    }
+
+    /** Writes the throughput series of {@code result} to {@code out}; does not close it. */
+    public static void writeSeries(RunResult result, Writer out) throws IOException {
+        requireNonNull(result, "result is null");
+        requireNonNull(out, "out is null");
+        out.write(SERIES_HEADER + "\n");
+        for (ThroughputPoint p : result.throughput().points()) {
+            out.write(p.startNanos() + "," + p.durationNanos() + "," + p.bytes() + "," + number(p.bitsPerSecond())
+                    + "\n");
+        }
+        out.flush();
+    }
+
+    /** Writes the figures to {@code figures} and the series to {@code series}, UTF-8, replacing them. */
+    public static void write(RunResult result, Path figures, Path series) {
+        try (Writer f = Files.newBufferedWriter(figures, StandardCharsets.UTF_8);
+                Writer s = Files.newBufferedWriter(series, StandardCharsets.UTF_8)) {
+            writeFigures(result, f);
+            writeSeries(result, s);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write CSV report to " + figures + " and " + series, e);
+        }
+    }
+
+    static String number(double value) {
+        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+    }
+
+    private static String field(String text) {
+        if (text.contains(",") || text.contains("\"") || text.contains("\n")) {
+            return "\"" + text.replace("\"", "\"\"") + "\"";
+        }
+        return text;
+    }
+}

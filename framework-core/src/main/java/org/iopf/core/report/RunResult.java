@@ -1,0 +1,163 @@
+package org.iopf.core.report;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import org.iopf.core.platform.Expectation;
+import org.iopf.core.platform.Scenario;
+import org.iopf.core.run.SimWorkloadContext;
+import org.iopf.core.run.Simulation;
+
+/**
+ * What one run measured: its figures by hierarchical name, its throughput over simulated time, and
+ * how it fared against its scenario's expectations. Built at the end of a run with
+ * {@link #of(Scenario, Simulation, SimWorkloadContext, long)}; the writers ({@link TableReport},
+ * {@link JsonReport}, {@link CsvReport}, {@link SummaryTable}) print it.
+ *
+ * <p>Figures (values in base units; each says its {@link Figure#quantity()}):
+ * <ul>
+ *   <li>{@code throughput} (bits/s) = {@code bytes} × 8 / {@code workload.elapsed} (or the simulated
+ *       time if the workload has no elapsed gauge); {@code bytes}, {@code messages}, {@code errors},
+ *       {@code integrity.mismatchedPages} from the {@code workload.*} counters that exist;</li>
+ *   <li>{@code latency.p50|p99|p999|max|mean} (ns) from {@code workload.latency}, if it has
+ *       values;</li>
+ *   <li>{@code faults.total}, {@code faults.<kind>} ({@code translation}, {@code permission},
+ *       {@code access}, {@code configuration}), {@code faults.retried}, {@code faults.terminated}
+ *       summed over nodes; {@code faults.resolution.p50|p99|max} (ns) over all nodes' faults, if
+ *       any was resolved;</li>
+ *   <li>{@code cpu.<node>.<core>} (fraction) busy time over simulated time, for every core;</li>
+ *   <li>{@code memory.<node>.reserved} (bytes resident) and {@code memory.<node>.pinned};</li>
+ *   <li>{@code sim.time} (ns, when the workload finished, or the kernel's time if it did not),
+ *       {@code sim.finished} (1 or 0), {@code sim.events}, {@code wall.seconds},
+ *       {@code sim.eventsPerSecond} (events per wall-clock second);</li>
+ *   <li>every raw metric under its own name: counters and gauges as values, histograms as
+ *       {@code <name>.p50|p99|p999|max|mean|count}. A derived figure wins over a raw metric of the
+ *       same name.</li>
+ * </ul>
+ *
+ * <p>Immutable.
+ *
+ * @since 0.1
+ */
+public final class RunResult {
+    private final String scenario;
+    private final String source;
+    private final long seed;
+    private final Map<String, Figure> figures;
+    private final ThroughputSeries throughput;
+    private final ExpectationReport expectations;
+
+    /**
+     * Creates a result from its parts; the expectations are checked against the figures.
+     *
+     * @param scenario the scenario's name, not null
+     * @param source where the scenario was read from, not null, may be empty
+     * @param seed the run's seed
+     * @param figures the figures, in the order to print them; names unique; not null
+     * @param throughput the throughput over simulated time, not null
+     * @param expectations the expectations to check, not null
+     */
+    public RunResult(String scenario, String source, long seed, List<Figure> figures, ThroughputSeries throughput,
+            List<Expectation> expectations) {
+        this.scenario = requireNonNull(scenario, "scenario is null");
+        this.source = requireNonNull(source, "source is null");
+        this.seed = seed;
+        requireNonNull(figures, "figures is null");
+        Map<String, Figure> byName = new LinkedHashMap<>();
+        for (Figure f : figures) {
+            if (byName.putIfAbsent(f.name(), requireNonNull(f, "figure is null")) != null) {
+                throw new IllegalArgumentException("two figures named " + f.name());
+            }
+        }
+        this.figures = Collections.unmodifiableMap(byName);
+        this.throughput = requireNonNull(throughput, "throughput is null");
+        this.expectations = ExpectationReport.check(expectations, byName.values());
+    }
+
+    /**
+     * Gathers the result of a scenario's run.
+     *
+     * @param scenario the scenario that was run, not null; its name, source and expectations are used
+     * @param sim the simulation after the run, not null
+     * @param run the workload's context returned by {@link Simulation#run}, not null
+     * @param wallNanos wall-clock time the run took, in ns, {@code >= 0}
+     * @return the result
+     */
+    public static RunResult of(Scenario scenario, Simulation sim, SimWorkloadContext run, long wallNanos) {
+        requireNonNull(scenario, "scenario is null");
+        return RunResultCollector.collect(scenario.name(), scenario.source(), scenario.expectations(), sim, run,
+                wallNanos);
+    }
+
+    /**
+     * Gathers the result of a run that has no scenario (no source, no expectations).
+     *
+     * @param name a name for the run, not null
+     * @param sim the simulation after the run, not null
+     * @param run the workload's context returned by {@link Simulation#run}, not null
+     * @param wallNanos wall-clock time the run took, in ns, {@code >= 0}
+     * @return the result
+     */
+    public static RunResult of(String name, Simulation sim, SimWorkloadContext run, long wallNanos) {
+        return RunResultCollector.collect(requireNonNull(name, "name is null"), "", List.of(), sim, run, wallNanos);
+    }
+
+    /** The scenario's name. */
+    public String scenario() {
+        return scenario;
+    }
+
+    /** Where the scenario was read from, or the empty string. */
+    public String source() {
+        return source;
+    }
+
+    /** The run's seed. */
+    public long seed() {
+        return seed;
+    }
+
+    /** All figures, derived ones first, then raw metrics by name. */
+    public List<Figure> figures() {
+        return new ArrayList<>(figures.values());
+    }
+
+    /** The names of all figures, in order. */
+    public Set<String> names() {
+        return figures.keySet();
+    }
+
+    /** The figure named {@code name}, if the run produced it. */
+    public Optional<Figure> figure(String name) {
+        return Optional.ofNullable(figures.get(requireNonNull(name, "name is null")));
+    }
+
+    /** The value of the figure named {@code name} in base units, if the run produced it. */
+    public OptionalDouble value(String name) {
+        Figure f = figures.get(requireNonNull(name, "name is null"));
+        return f == null ? OptionalDouble.empty() : OptionalDouble.of(f.value());
+    }
+
+    /** The workload's throughput over simulated time ({@code workload.bytes} by completion time). */
+    public ThroughputSeries throughput() {
+        return throughput;
+    }
+
+    /** The checks of the scenario's expectations; empty without a scenario. */
+    public ExpectationReport expectations() {
+        return expectations;
+    }
+
+    @Override
+    public String toString() {
+        return "RunResult[" + scenario + ", seed " + seed + ", " + figures.size() + " figures, "
+                + expectations.passed() + "/" + expectations.total() + " expectations met]";
+    }
+}

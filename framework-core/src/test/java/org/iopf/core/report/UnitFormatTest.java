@@ -1,0 +1,29 @@
+package org.iopf.core.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.iopf.core.platform.Expectation.Quantity;
+import org.junit.jupiter.api.Test;
+
+final class UnitFormatTest {
+    @Test
+    void choosesAUnitAndOneDecimal() {
+        assertThat(UnitFormat.format(96.4e9, Quantity.RATE)).isEqualTo("96.4 Gbps");
+        assertThat(UnitFormat.format(999, Quantity.RATE)).isEqualTo("999 bps");
+        assertThat(UnitFormat.format(10_200, Quantity.DURATION)).isEqualTo("10.2 µs");
+        assertThat(UnitFormat.format(850, Quantity.DURATION)).isEqualTo("850 ns");
+        assertThat(UnitFormat.format(2.5e9, Quantity.DURATION)).isEqualTo("2.5 s");
+        assertThat(UnitFormat.format(16L << 30, Quantity.BYTES)).isEqualTo("16.0 GiB");
+        assertThat(UnitFormat.format(512, Quantity.BYTES)).isEqualTo("512 B");
+        assertThat(UnitFormat.format(0.125, Quantity.RATIO)).isEqualTo("12.5 %");
+        assertThat(UnitFormat.format(12, Quantity.NUMBER, "faults")).isEqualTo("12 faults");
+        assertThat(UnitFormat.format(0.25, Quantity.NUMBER, "s")).isEqualTo("0.250 s");
+    }
+
+    @Test
+    void readsTheQuantityOfAMetricsUnit() {
+        assertThat(UnitFormat.quantityOf("ns")).isEqualTo(Quantity.DURATION);
+        assertThat(UnitFormat.quantityOf("bytes")).isEqualTo(Quantity.BYTES);
+        assertThat(UnitFormat.quantityOf("faults")).isEqualTo(Quantity.NUMBER);
+    }
+}
