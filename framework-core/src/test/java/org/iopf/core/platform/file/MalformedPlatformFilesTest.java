@@ -22,6 +22,8 @@ final class MalformedPlatformFilesTest {
 
     static Stream<Arguments> malformedFiles() {
         return Stream.of(
+                arguments("alias.yaml",
+                        "alias.yaml:5:11: nodes[1].nic0: alias '*nic' is not supported; expected the value written out"),
                 arguments("bad-content-mode.yaml",
                         "bad-content-mode.yaml:10:23: nodes[1].memory.content: unknown content mode 'fingerprints'; expected one of [bytes, fingerprint]; did you mean 'fingerprint'?"),
                 arguments("bad-parameter-value.yaml",
