@@ -8,6 +8,7 @@ public final class InvalidParameterException extends IllegalArgumentException {
 
     private final String owner;
     private final String parameter;
+    private final String problem;
 
     /**
      * Creates the exception.
@@ -20,6 +21,7 @@ public final class InvalidParameterException extends IllegalArgumentException {
         super(owner + ": parameter '" + parameter + "': " + problem);
         this.owner = owner;
         this.parameter = parameter;
+        this.problem = problem;
     }
 
     /** The component the parameter belongs to. */
@@ -30,5 +32,10 @@ public final class InvalidParameterException extends IllegalArgumentException {
     /** The parameter's name. */
     public String parameter() {
         return parameter;
+    }
+
+    /** What is wrong and what was expected, without the owner and parameter (for platform-file messages). */
+    public String problem() {
+        return problem;
     }
 }

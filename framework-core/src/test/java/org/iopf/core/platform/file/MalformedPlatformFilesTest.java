@@ -1,0 +1,127 @@
+package org.iopf.core.platform.file;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every malformed file under {@code platforms/bad/} fails with exactly the message listed here. */
+final class MalformedPlatformFilesTest {
+    private final PlatformFileReader reader = new PlatformFileReader(ReferenceRegistry.create());
+
+    static Stream<Arguments> malformedFiles() {
+        return Stream.of(
+                arguments("alias.yaml",
+                        "alias.yaml:5:11: nodes[1].nic0: alias '*nic' is not supported; expected the value written out"),
+                arguments("bad-content-mode.yaml",
+                        "bad-content-mode.yaml:10:23: nodes[1].memory.content: unknown content mode 'fingerprints'; expected one of [bytes, fingerprint]; did you mean 'fingerprint'?"),
+                arguments("bad-parameter-value.yaml",
+                        "bad-parameter-value.yaml:6:47: nodes[0].nic0.params.mtu: unknown unit 'KB/s' in '4KB/s'; expected B, KiB, MiB, GiB, TiB, KB, MB, GB or TB; did you mean 'KB'?"),
+                arguments("bad-unit.yaml",
+                        "bad-unit.yaml:2:16: fabric.link.rate: unknown unit 'Gbsp' in '10Gbsp'; expected bps, Kbps, Mbps, Gbps, Tbps, B/s, KB/s, MB/s, GB/s or TB/s; did you mean 'Gbps'?"),
+                arguments("bad-workload-parameter-unit.yaml",
+                        "bad-workload-parameter-unit.yaml:13:25: workload.params.messageSize: unknown unit 'MB/s' in '1MB/s'; expected B, KiB, MiB, GiB, TiB, KB, MB, GB or TB; did you mean 'MB'?"),
+                arguments("bad-workload-parameter.yaml",
+                        "bad-workload-parameter.yaml:13:41: workload.params.messages: 'many' is not a whole number; expected a whole number (number of RDMA WRITEs)"),
+                arguments("component-type-missing.yaml",
+                        "component-type-missing.yaml:11:7: nodes[1].nic0.type: missing; expected the component's type, one of [pinned-buffers, pinned-rc-nic, plain-dma, premapped-iommu, terminate]"),
+                arguments("duplicate-key.yaml",
+                        "duplicate-key.yaml:11:5: nodes[1].nic0: key given twice (first at line 10); expected each key once"),
+                arguments("duplicate-node-name.yaml",
+                        "duplicate-node-name.yaml:9:11: nodes[1].name: 'node1' is already the name of nodes[0]; expected a unique node name"),
+                arguments("empty.yaml",
+                        "empty.yaml:1:1: (top level): the file holds no YAML document; expected a mapping with 'nodes' and 'workload'"),
+                arguments("expectation-min-and-max.yaml",
+                        "expectation-min-and-max.yaml:15:37: expect[0].max: 'min' and 'max' given together; expected exactly one of [value, min, max] (write two entries for a range)"),
+                arguments("expectation-tolerance-mismatch.yaml",
+                        "expectation-tolerance-mismatch.yaml:15:51: expect[0].tolerance: a tolerance of a size for a value of a duration; expected a percentage such as 2% or an amount of a duration"),
+                arguments("expectation-tolerance-with-max.yaml",
+                        "expectation-tolerance-with-max.yaml:17:5: expect[0].tolerance: a tolerance with 'max'; expected a tolerance only with 'value'"),
+                arguments("expectation-unknown-unit.yaml",
+                        "expectation-unknown-unit.yaml:16:10: expect[0].min: unknown unit 'Gbsp' in '90Gbsp'; expected one of [%, bps, Kbps, Mbps, Gbps, Tbps, B/s, KB/s, MB/s, GB/s, TB/s, ns, us, µs, ms, s, B, KiB, MiB, GiB, TiB, KB, MB, GB, TB]; did you mean 'Gbps'?"),
+                arguments("expectation-without-bound.yaml",
+                        "expectation-without-bound.yaml:16:5: expect[1]: no value, min or max; expected {value: x, tolerance: y}, {min: x} or {max: x}"),
+                arguments("memory-typo.yaml",
+                        "memory-typo.yaml:10:5: nodes[1].memroy: unknown key of a node; expected one of [name, cores, memory] or a component {type: ..., params: {...}}; did you mean 'memory'?"),
+                arguments("missing-nodes.yaml",
+                        "missing-nodes.yaml:1:1: nodes: missing; expected a list of at least one node: [{name: node1, ...}]"),
+                arguments("missing-workload.yaml",
+                        "missing-workload.yaml:1:1: workload: missing; expected the workload: {type: ..., params: {...}}"),
+                arguments("negative-core-count.yaml",
+                        "negative-core-count.yaml:11:31: nodes[1].cores[0].count: -2 is out of range; expected a whole number of cores >= 1"),
+                arguments("nodes-empty.yaml",
+                        "nodes-empty.yaml:1:8: nodes: found an empty list; expected a list of at least one node: [{name: node1, ...}]"),
+                arguments("numa-distances-asymmetric.yaml",
+                        "numa-distances-asymmetric.yaml:14:12: nodes[1].memory.distances[1][0]: distance 21 differs from distances[0][1] = 20; expected a symmetric matrix"),
+                arguments("numa-distances-wrong-size.yaml",
+                        "numa-distances-wrong-size.yaml:12:19: nodes[1].memory.distances[0]: 3 distances in a row for 2 NUMA nodes; expected a 2 x 2 matrix, one row per NUMA node"),
+                arguments("role-filled-twice.yaml",
+                        "role-filled-twice.yaml:6:5: nodes[0].iommu2: role iommu is already filled by 'iommu' (premapped-iommu); expected at most one component per role"),
+                arguments("string-instead-of-list.yaml",
+                        "string-instead-of-list.yaml:11:13: nodes[1].memory.numa: found '16GiB'; expected a list of NUMA node sizes such as [16GiB] or [8GiB, 8GiB]"),
+                arguments("syntax-error.yaml",
+                        "syntax-error.yaml:4:9: (top level): YAML syntax error: expected ',' or '}', but got : (while parsing a flow mapping from line 3, column 11); expected valid YAML"),
+                arguments("top-level-list.yaml",
+                        "top-level-list.yaml:1:1: (top level): found a list; expected a mapping with 'nodes' and 'workload'"),
+                arguments("unknown-component-type.yaml",
+                        "unknown-component-type.yaml:4:19: nodes[0].iommu.type: unknown component type 'premaped-iommu'; expected one of [pinned-buffers, pinned-rc-nic, plain-dma, premapped-iommu, terminate]; did you mean 'premapped-iommu'?"),
+                arguments("unknown-parameter.yaml",
+                        "unknown-parameter.yaml:4:45: nodes[0].iommu.params.lookupLatncy: unknown parameter of premapped-iommu; expected one of [lookupLatency]; did you mean 'lookupLatency'?"),
+                arguments("unknown-top-level-key.yaml",
+                        "unknown-top-level-key.yaml:11:1: worklaod: unknown top-level key; expected one of [name, description, seed, fabric, nodes, workload, expect]; did you mean 'workload'?"),
+                arguments("unknown-workload-type.yaml",
+                        "unknown-workload-type.yaml:12:9: workload.type: unknown workload type 'rdma-write-strem'; expected one of [rdma-write-stream]; did you mean 'rdma-write-stream'?"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("malformedFiles")
+    void failsWithOneLineThatNamesFileLineColumnAndPath(String file, String message) throws IOException {
+        String text = resource("platforms/bad/" + file);
+        assertThatThrownBy(() -> reader.read(file, text))
+                .isInstanceOf(PlatformFileException.class)
+                .hasMessage(message)
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void theExceptionExposesWhereAndWhat() throws IOException {
+        String text = resource("platforms/bad/unknown-parameter.yaml");
+        assertThatThrownBy(() -> reader.read("unknown-parameter.yaml", text))
+                .isInstanceOfSatisfying(PlatformFileException.class, e -> {
+                    assertThat(e.file()).isEqualTo("unknown-parameter.yaml");
+                    assertThat(e.line()).isEqualTo(4);
+                    assertThat(e.column()).isEqualTo(45);
+                    assertThat(e.path()).isEqualTo("nodes[0].iommu.params.lookupLatncy");
+                    assertThat(e.problem()).startsWith("unknown parameter of premapped-iommu; expected one of");
+                });
+    }
+
+    @Test
+    void everyFileInTheDirectoryIsListed() throws IOException, URISyntaxException {
+        Path dir = Path.of(MalformedPlatformFilesTest.class.getClassLoader().getResource("platforms/bad").toURI());
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.map(f -> f.getFileName().toString()))
+                    .containsExactlyInAnyOrderElementsOf(malformedFiles().map(a -> (String) a.get()[0]).toList());
+        }
+    }
+
+    static String resource(String name) throws IOException {
+        try (InputStream in = MalformedPlatformFilesTest.class.getClassLoader().getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IOException("no test resource " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
