@@ -51,7 +51,7 @@ import org.slf4j.LoggerFactory;
  *
  * @since 0.1
  */
-public abstract class PluginHost {
+public abstract class PluginHost implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PluginHost.class);
 
     private final Path pluginsRoot;
@@ -312,6 +312,19 @@ public abstract class PluginHost {
      */
     public PluginWatcher watch(Consumer<PluginEvent> listener) {
         return new PluginWatcher(this, pluginsRoot, listener);
+    }
+
+    /**
+     * Stops and unloads every plugin (leases notwithstanding: closing the host ends its use) and
+     * forgets them. The plugins' files are left as they are. Closing twice is harmless.
+     */
+    @Override
+    public synchronized void close() {
+        for (Entry entry : List.copyOf(entries.values())) {
+            unloadQuietly(entry);
+        }
+        entries.clear();
+        leases.clear();
     }
 
     /** Releases a lease; called by {@link PluginLease#close()}. */

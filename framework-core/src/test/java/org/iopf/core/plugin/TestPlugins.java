@@ -28,32 +28,41 @@ import org.slf4j.Logger;
  * Builds test-only plugin zips from {@code src/test/plugin-sources/<tree>}: replaces
  * {@code @TOKEN@}s, compiles against framework-api, PF4J, Guice, jakarta.inject and SLF4J with
  * PF4J's annotation processor, and packs {@code plugin.properties} and {@code lib/<id>.jar}.
+ * Public, and shipped in framework-core's test jar, so that the CLI's tests build the same plugins.
  */
-final class TestPlugins {
+public final class TestPlugins {
     private static final Map<String, String> PLUGIN_CLASSES = Map.of(
             "test-iommu", "org.iopf.testplugin.iommu.TestIommuPlugin",
             "failing-start", "org.iopf.testplugin.failing.FailingPlugin");
 
     private final Path work;
+    private final Path sources;
     private int builds;
 
-    TestPlugins(Path work) {
+    /** Builds into {@code work} from this module's {@code src/test/plugin-sources}. */
+    public TestPlugins(Path work) {
+        this(work, Path.of(System.getProperty("basedir", ".")).resolve("src/test/plugin-sources"));
+    }
+
+    /** Builds into {@code work} from the plugin source trees under {@code sources}. */
+    public TestPlugins(Path work, Path sources) {
         this.work = Objects.requireNonNull(work, "work is null");
+        this.sources = Objects.requireNonNull(sources, "sources is null");
     }
 
     /** A test-iommu plugin: component type {@code test-iommu}, workload type {@code test-translate}. */
-    Spec iommu(String id, String version) {
+    public Spec iommu(String id, String version) {
         return new Spec("test-iommu", id, version).token("TYPE_NAME", "test-iommu")
                 .token("WORKLOAD_NAME", "test-translate").token("LATENCY", "10ns");
     }
 
     /** A plugin whose start throws {@code no licence server}. */
-    Spec failingStart(String id) {
+    public Spec failingStart(String id) {
         return new Spec("failing-start", id, "1.0.0");
     }
 
     /** What to build. */
-    final class Spec {
+    public final class Spec {
         private final String tree;
         private final String id;
         private final String version;
@@ -67,20 +76,21 @@ final class TestPlugins {
             tokens.put("VERSION", version);
         }
 
-        Spec token(String name, String value) {
+        public Spec token(String name, String value) {
             tokens.put(name, value);
             return this;
         }
 
-        Spec requires(String constraint) {
+        public Spec requires(String constraint) {
             this.requires = constraint;
             return this;
         }
 
         /** Builds the zip and moves it atomically to {@code folder/fileName}. */
-        Path zipInto(Path folder, String fileName) {
+        public Path zipInto(Path folder, String fileName) {
             try {
                 Files.createDirectories(folder);
+                Files.createDirectories(work);
                 Path built = work.resolve("zip-" + (++builds) + ".zip");
                 try (OutputStream out = Files.newOutputStream(built)) {
                     out.write(zip());
@@ -93,7 +103,7 @@ final class TestPlugins {
         }
 
         /** Builds the zip into {@code folder} named {@code <id>-<version>.zip}. */
-        Path zipInto(Path folder) {
+        public Path zipInto(Path folder) {
             return zipInto(folder, id + "-" + version + ".zip");
         }
 
@@ -122,7 +132,7 @@ final class TestPlugins {
             Path sources = work.resolve("src-" + n);
             Path classes = work.resolve("classes-" + n);
             Files.createDirectories(classes);
-            Path root = Path.of(System.getProperty("basedir", ".")).resolve("src/test/plugin-sources").resolve(tree);
+            Path root = TestPlugins.this.sources.resolve(tree);
             List<String> files = new ArrayList<>();
             try (Stream<Path> walk = Files.walk(root)) {
                 for (Path file : walk.filter(p -> p.toString().endsWith(".java")).toList()) {

@@ -33,7 +33,7 @@ final class MalformedPlatformFilesTest {
                 arguments("bad-workload-parameter-unit.yaml",
                         "bad-workload-parameter-unit.yaml:13:25: workload.params.messageSize: unknown unit 'MB/s' in '1MB/s'; expected B, KiB, MiB, GiB, TiB, KB, MB, GB or TB; did you mean 'MB'?"),
                 arguments("bad-workload-parameter.yaml",
-                        "bad-workload-parameter.yaml:13:41: workload.params.messages: 'many' is not a whole number; expected a whole number (number of RDMA WRITEs)"),
+                        "bad-workload-parameter.yaml:13:41: workload.params.messages: 'many' is not a whole number; expected a whole number (number of RDMA WRITEs (> 0))"),
                 arguments("component-type-missing.yaml",
                         "component-type-missing.yaml:11:7: nodes[1].nic0.type: missing; expected the component's type, one of [pinned-buffers, pinned-rc-nic, plain-dma, premapped-iommu, terminate]"),
                 arguments("duplicate-key.yaml",
