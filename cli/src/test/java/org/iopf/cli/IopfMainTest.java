@@ -2,38 +2,98 @@ package org.iopf.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+/** The {@code iopf} command in-process, with the repository as its home (examples/, scenarios/). */
 final class IopfMainTest {
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private static final Path ROOT = CliHarness.repositoryRoot();
 
-    private int run(String... args) {
-        return IopfMain.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
+    @TempDir
+    Path temp;
+
+    private final CliHarness cli = new CliHarness(ROOT);
+
+    @Test
+    void runWithoutAPlatformRunsThePinnedBaselineAndChecksItsExpectations() {
+        assertThat(cli.run("run", "--no-progress", "--plugins", temp.toString())).isZero();
+        assertThat(cli.out()).contains("scenario pinned-baseline", "seed 1", "throughput", "latency.p99",
+                "expectations: 3 of 3 met");
     }
 
     @Test
-    void runPrintsMeasuredFiguresOfTheDefaultScenario() {
-        assertThat(run("run", "--messages", "4", "--message-size", "256KiB", "--seed", "9")).isZero();
-        String text = out.toString(StandardCharsets.UTF_8);
-        assertThat(text).contains("(seed 9)", "4 x 262144 B, 0 errors", "every byte arrived intact")
-                .containsPattern("throughput\\s+9[0-9]\\.[0-9]{3}Gbps");
-        assertThat(err.toString(StandardCharsets.UTF_8)).isEmpty();
+    void jsonOutputParsesBackAndFilesAreWrittenUnderOut() throws IOException {
+        Path out = temp.resolve("out");
+        assertThat(cli.run("run", "examples/pinned-baseline.yaml", "--seed", "7", "--format", "json", "--out",
+                out.toString(), "--plugins", temp.toString())).isZero();
+        JsonNode json = new ObjectMapper().readTree(cli.out());
+        assertThat(json.path("seed").asLong()).isEqualTo(7);
+        assertThat(json.toString()).contains("throughput");
+        assertThat(Files.readString(out.resolve("results.csv"))).startsWith("name,value,unit");
+        assertThat(Files.readString(out.resolve("throughput.csv"))).startsWith("start_ns,");
+        byte[] png = Files.readAllBytes(out.resolve("throughput.png"));
+        assertThat(png).startsWith(0x89, 'P', 'N', 'G');
+        assertThat(new ObjectMapper().readTree(out.resolve("results.json").toFile())).isEqualTo(json);
     }
 
     @Test
-    void badInputExitsWithTwoAndSaysWhy() {
-        assertThat(run()).isEqualTo(2);
-        assertThat(run("run", "--speed", "9")).isEqualTo(2);
-        assertThat(run("run", "--message-size", "4 parsecs")).isEqualTo(2);
-        assertThat(run("run", "--seed", "x")).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("usage: iopf run", "unknown option --speed",
-                "unknown unit 'parsecs'",
-                "--seed takes a whole number, not 'x'");
-        assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+    void aMissedExpectationExitsWithOne() throws IOException {
+        String text = Files.readString(ROOT.resolve("examples/pinned-baseline.yaml"))
+                .replace("value: 98.6Gbps, tolerance: 1%", "min: 150Gbps");
+        Path file = Files.writeString(temp.resolve("too-fast.yaml"), text);
+        assertThat(cli.run("run", file.toString(), "--plugins", temp.toString())).isEqualTo(ExitCode.EXPECTATION_MISSED);
+        assertThat(cli.out()).contains("expectations: 2 of 3 met", "MISS");
+    }
+
+    @Test
+    void badInputExitsWithTwoWithoutAStackTraceUnlessDebug() throws IOException {
+        Path bad = Files.writeString(temp.resolve("bad.yaml"), """
+                nodes:
+                  - name: node1
+                    iommu: {type: premaped-iommu}
+                workload: {type: rdma-write-stream}
+                """);
+        assertThat(cli.run("validate", bad.toString(), "--plugins", temp.toString())).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(cli.err()).contains(bad + ":3:19: nodes[0].iommu.type: unknown component type 'premaped-iommu'",
+                "did you mean 'premapped-iommu'?").doesNotContain("\tat ");
+        cli.clear();
+        assertThat(cli.run("validate", bad.toString(), "--debug")).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(cli.err()).contains("PlatformFileException", "\tat ");
+        cli.clear();
+        assertThat(cli.run("run", "--seed", "x")).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(cli.run("run", "no-such-file.yaml")).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(cli.run("frobnicate")).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(cli.run("run", "--speed", "9")).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(cli.err()).contains("Invalid value for option '--seed': 'x' is not a long",
+                "no such platform file: no-such-file.yaml", "unknown command 'frobnicate'", "Unknown option: '--speed'")
+                .doesNotContain("\tat ");
+        assertThat(cli.out()).isEmpty();
+    }
+
+    @Test
+    void validateSaysWhatTheFileHolds() {
+        assertThat(cli.run("validate", "examples/numa-two-sockets.yaml", "--plugins", temp.toString())).isZero();
+        assertThat(cli.out()).contains("valid: scenario 'numa-two-sockets'", "workload rdma-write-stream");
+    }
+
+    @Test
+    void componentsListsEveryTypeWithRolesAndParameters() {
+        assertThat(cli.run("components", "--plugins", temp.toString())).isZero();
+        assertThat(cli.out()).contains("premapped-iommu  [roles: iommu]", "lookupLatency", "pinned-rc-nic",
+                "Workload types", "rdma-read-stream", "ping-pong", "dma-copy-stream", "messageSize");
+        cli.clear();
+        assertThat(cli.run("components", "premaped-iommu", "--plugins", temp.toString())).isEqualTo(2);
+        assertThat(cli.err()).contains("did you mean 'premapped-iommu'?");
+    }
+
+    @Test
+    void versionNamesTheApi() {
+        assertThat(cli.run("--version")).isZero();
+        assertThat(cli.out()).contains("plugin API 0.1.0");
     }
 }

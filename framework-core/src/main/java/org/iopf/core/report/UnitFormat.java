@@ -82,8 +82,14 @@ public final class UnitFormat {
             v /= step;
             i++;
         }
-        return i == 0 ? String.format(Locale.ROOT, "%.0f %s", v, units[0])
-                : String.format(Locale.ROOT, "%.1f %s", v, units[i]);
+        return i == 0 ? String.format(Locale.ROOT, "%.0f %s", v, units[0]) : fourDigits(v) + " " + units[i];
+    }
+
+    /** Four significant digits for values in [1, 1000): 2.639, 98.65, 342.9. */
+    private static String fourDigits(double v) {
+        double abs = Math.abs(v);
+        String pattern = abs >= 100 ? "%.1f" : abs >= 10 ? "%.2f" : "%.3f";
+        return String.format(Locale.ROOT, pattern, v);
     }
 
     private static String duration(double nanos) {
@@ -92,12 +98,12 @@ public final class UnitFormat {
             return number(nanos) + " ns";
         }
         if (abs < 1e6) {
-            return String.format(Locale.ROOT, "%.1f µs", nanos / 1e3);
+            return fourDigits(nanos / 1e3) + " µs";
         }
         if (abs < 1e9) {
-            return String.format(Locale.ROOT, "%.1f ms", nanos / 1e6);
+            return fourDigits(nanos / 1e6) + " ms";
         }
-        return String.format(Locale.ROOT, "%.1f s", nanos / 1e9);
+        return fourDigits(nanos / 1e9) + " s";
     }
 
     private static String number(double value) {

@@ -7,13 +7,15 @@ import org.junit.jupiter.api.Test;
 
 final class UnitFormatTest {
     @Test
-    void choosesAUnitAndOneDecimal() {
-        assertThat(UnitFormat.format(96.4e9, Quantity.RATE)).isEqualTo("96.4 Gbps");
+    void choosesAUnitAndFourSignificantDigits() {
+        assertThat(UnitFormat.format(96.4e9, Quantity.RATE)).isEqualTo("96.40 Gbps");
         assertThat(UnitFormat.format(999, Quantity.RATE)).isEqualTo("999 bps");
-        assertThat(UnitFormat.format(10_200, Quantity.DURATION)).isEqualTo("10.2 µs");
+        assertThat(UnitFormat.format(10_200, Quantity.DURATION)).isEqualTo("10.20 µs");
         assertThat(UnitFormat.format(850, Quantity.DURATION)).isEqualTo("850 ns");
-        assertThat(UnitFormat.format(2.5e9, Quantity.DURATION)).isEqualTo("2.5 s");
-        assertThat(UnitFormat.format(16L << 30, Quantity.BYTES)).isEqualTo("16.0 GiB");
+        assertThat(UnitFormat.format(2639, Quantity.DURATION)).isEqualTo("2.639 µs");
+        assertThat(UnitFormat.format(342_912, Quantity.DURATION)).isEqualTo("342.9 µs");
+        assertThat(UnitFormat.format(2.5e9, Quantity.DURATION)).isEqualTo("2.500 s");
+        assertThat(UnitFormat.format(16L << 30, Quantity.BYTES)).isEqualTo("16.00 GiB");
         assertThat(UnitFormat.format(512, Quantity.BYTES)).isEqualTo("512 B");
         assertThat(UnitFormat.format(0.125, Quantity.RATIO)).isEqualTo("12.5 %");
         assertThat(UnitFormat.format(12, Quantity.NUMBER, "faults")).isEqualTo("12 faults");

@@ -1,0 +1,88 @@
+package org.iopf.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import org.iopf.api.platform.ParameterSpec;
+import org.iopf.api.platform.Role;
+import org.iopf.core.platform.ExtensionRegistry;
+import org.iopf.core.platform.NearestName;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code iopf components [NAME]}: every component and workload type known now, with its roles,
+ * where it came from and its parameters (type, unit, default, seed section) — printed from the
+ * types' own declarations, which are also what platform files are validated against.
+ */
+@Command(name = "components", mixinStandardHelpOptions = true,
+        description = "Lists every component type (roles, source, parameters) and every workload type.")
+final class ComponentsCommand implements Callable<Integer> {
+    @ParentCommand
+    IopfCommand parent;
+
+    @Parameters(arity = "0..1", paramLabel = "NAME", description = "Show only this type.")
+    String name;
+
+    @Override
+    public Integer call() {
+        print(parent.session().registry(), name, parent.env().out());
+        return ExitCode.OK;
+    }
+
+    /** Prints the registry's types, or only the one named {@code only} (null: all). */
+    static void print(ExtensionRegistry registry, String only, PrintWriter out) {
+        if (only != null && registry.find(only).isEmpty() && registry.findWorkload(only).isEmpty()) {
+            List<String> all = new java.util.ArrayList<>(registry.componentNames());
+            all.addAll(registry.workloadNames());
+            throw new BadInputException("no component or workload type '" + only + "'" + NearestName.hint(only, all));
+        }
+        if (only == null) {
+            out.println("Component types (" + registry.all().size() + "):");
+        }
+        for (ExtensionRegistry.Registered r : registry.all()) {
+            if (only == null || only.equals(r.type().name())) {
+                String roles = r.type().roles().stream().map(Role::key).collect(Collectors.joining(", "));
+                out.printf("%n  %s  [roles: %s]  version %s, from %s%n", r.type().name(), roles, r.type().version(),
+                        r.source());
+                out.println("    " + r.type().description());
+                parameters(r.type().parameters(), out);
+            }
+        }
+        if (only == null) {
+            out.println();
+            out.println("Workload types (" + registry.workloads().size() + "):");
+        }
+        for (ExtensionRegistry.RegisteredWorkload r : registry.workloads()) {
+            if (only == null || only.equals(r.type().name())) {
+                out.printf("%n  %s  from %s%n", r.type().name(), r.source());
+                out.println("    " + r.type().description());
+                parameters(r.type().parameters(), out);
+            }
+        }
+        out.flush();
+    }
+
+    private static void parameters(List<ParameterSpec> specs, PrintWriter out) {
+        if (specs.isEmpty()) {
+            out.println("    (no parameters)");
+            return;
+        }
+        out.printf("    %-22s %-10s %-12s %s%n", "parameter", "type", "default", "description");
+        for (ParameterSpec p : specs) {
+            String type = p.type().name().toLowerCase(Locale.ROOT).replace('_', '-');
+            String dflt = p.defaultValue().orElse("(required)");
+            String text = p.description();
+            if (!p.allowedValues().isEmpty()) {
+                text += " " + p.allowedValues();
+            }
+            if (!p.seedSection().isEmpty()) {
+                text += " [" + p.seedSection() + "]";
+            }
+            out.printf("    %-22s %-10s %-12s %s%n", p.name(), type, dflt, text);
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package org.iopf.cli;
+
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
+import org.iopf.core.platform.AssemblyException;
+import org.iopf.core.platform.InvalidParameterException;
+import org.iopf.core.platform.file.PlatformFileException;
+import org.iopf.core.plugin.PluginHostException;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Turns an exception out of a command into a message and an exit code: bad input (a platform file,
+ * a parameter, a plugin request, a missing file) exits with 2 and prints one message, without a
+ * stack trace unless {@code --debug}; anything else is an internal error (exit 3) and always shows
+ * its stack trace.
+ */
+final class ErrorReporter implements IExecutionExceptionHandler {
+    @Override
+    public int handleExecutionException(Exception ex, CommandLine commandLine, ParseResult parseResult) {
+        PrintWriter err = commandLine.getErr();
+        boolean debug = parseResult.hasMatchedOption("--debug") || isDebug(parseResult);
+        if (isBadInput(ex)) {
+            err.println("iopf: " + message(ex));
+            if (debug) {
+                ex.printStackTrace(err);
+            }
+            return ExitCode.BAD_INPUT;
+        }
+        err.println("iopf: internal error: " + ex + " (please report it with the stack trace below)");
+        ex.printStackTrace(err);
+        return ExitCode.INTERNAL_ERROR;
+    }
+
+    private static boolean isDebug(ParseResult result) {
+        for (ParseResult p = result; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption("--debug")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static boolean isBadInput(Throwable ex) {
+        return ex instanceof BadInputException || ex instanceof PlatformFileException
+                || ex instanceof InvalidParameterException || ex instanceof AssemblyException
+                || ex instanceof PluginHostException || ex instanceof IllegalArgumentException
+                || ex instanceof NoSuchFileException
+                || ex instanceof UncheckedIOException u && u.getCause() instanceof NoSuchFileException;
+    }
+
+    static String message(Throwable ex) {
+        Throwable t = ex instanceof UncheckedIOException u ? u.getCause() : ex;
+        if (t instanceof NoSuchFileException nf) {
+            return "no such file: " + nf.getFile();
+        }
+        return t.getMessage();
+    }
+}

@@ -1,0 +1,16 @@
+package org.iopf.cli;
+
+/** The exit codes of {@code iopf}. */
+public final class ExitCode {
+    /** Everything went well. */
+    public static final int OK = 0;
+    /** The run completed but an {@code expect:} entry was missed. */
+    public static final int EXPECTATION_MISSED = 1;
+    /** Bad input: a bad option, platform file, parameter or plugin request. */
+    public static final int BAD_INPUT = 2;
+    /** A fault of iopf itself; the message asks for a report. */
+    public static final int INTERNAL_ERROR = 3;
+
+    private ExitCode() {
+    }
+}

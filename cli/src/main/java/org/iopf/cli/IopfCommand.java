@@ -1,0 +1,71 @@
+package org.iopf.cli;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import org.iopf.api.ApiVersion;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Option;
+
+/**
+ * The {@code iopf} command: global options and the subcommands. Subcommands reach the plugin host
+ * and the environment through this object, never through statics.
+ */
+@Command(name = "iopf", mixinStandardHelpOptions = true, versionProvider = IopfCommand.Version.class,
+        description = "Emulates I/O page faults on platforms assembled from plugins.",
+        subcommands = {RunCommand.class, ValidateCommand.class, ComponentsCommand.class, PluginsCommand.class,
+            ReproduceCommand.class, ShellCommand.class},
+        footer = {"", "Exit codes: 0 ok, 1 an expectation was missed, 2 bad input, 3 internal error."})
+public final class IopfCommand implements Runnable, AutoCloseable {
+    private final CliEnvironment env;
+    private HostSession session;
+
+    @Option(names = "--debug", scope = picocli.CommandLine.ScopeType.INHERIT,
+            description = "Print stack traces of errors.")
+    boolean debug;
+
+    @Option(names = "--plugins", paramLabel = "DIR", scope = picocli.CommandLine.ScopeType.INHERIT,
+            description = "Plugins folder (default: HOME/plugins).")
+    Path pluginsDir;
+
+    /** The command over {@code env}. */
+    public IopfCommand(CliEnvironment env) {
+        this.env = Objects.requireNonNull(env, "env is null");
+    }
+
+    @Override
+    public void run() {
+        throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+                "a command is required: run, validate, components, plugins, reproduce or shell");
+    }
+
+    /** The environment: home, out, err. */
+    CliEnvironment env() {
+        return env;
+    }
+
+    /** The plugin host of this process, created on first use. */
+    synchronized HostSession session() {
+        if (session == null) {
+            session = new HostSession(pluginsDir != null ? pluginsDir : env.pluginsDir(), env);
+        }
+        return session;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (session != null) {
+            session.close();
+        }
+    }
+
+    /** Prints the iopf and API versions. */
+    static final class Version implements IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String impl = IopfCommand.class.getPackage().getImplementationVersion();
+            return new String[] {"iopf " + (impl != null ? impl : "(development build)") + ", plugin API "
+                    + ApiVersion.CURRENT};
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package org.iopf.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import org.iopf.core.platform.NearestName;
+import org.iopf.core.platform.Scenario;
+import org.iopf.core.report.RunResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code iopf reproduce [NAME...]}: runs the bundled scenarios (every {@code *.yaml} under
+ * {@code HOME/scenarios}, or those named), each of which carries {@code expect:} entries, and
+ * prints one table of all; exits with 1 if any expectation is missed.
+ */
+@Command(name = "reproduce", mixinStandardHelpOptions = true,
+        description = "Runs the bundled scenarios with expectations and prints one table of all; exit 1 if any "
+            + "expectation is missed.")
+final class ReproduceCommand implements Callable<Integer> {
+    @ParentCommand
+    IopfCommand parent;
+
+    @Parameters(arity = "0..*", paramLabel = "NAME", description = "Scenario names or file names (default: all).")
+    List<String> names = new ArrayList<>();
+
+    @Option(names = "--scenarios", paramLabel = "DIR", description = "Scenario folder (default: HOME/scenarios).")
+    Path scenariosDir;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Also write each scenario's results into DIR/NAME/.")
+    Path out;
+
+    @Option(names = "--no-progress", description = "Never show the progress bar.")
+    boolean noProgress;
+
+    @Override
+    public Integer call() throws IOException {
+        CliEnvironment env = parent.env();
+        Path dir = scenariosDir != null ? scenariosDir : env.scenariosDir();
+        ScenarioExecutor executor = new ScenarioExecutor(parent.session().host(), env.err(), !noProgress);
+        Map<String, Scenario> all = readAll(dir, executor);
+        List<Scenario> chosen = choose(all);
+        List<RunResult> results = new ArrayList<>();
+        for (Scenario scenario : chosen) {
+            env.err().println("running " + scenario.name() + " (" + scenario.source() + ")");
+            env.err().flush();
+            RunResult result = executor.run(scenario);
+            results.add(result);
+            ResultOutput.printExpectations(result, env.out());
+            if (out != null) {
+                ResultOutput.writeFiles(result, out.resolve(scenario.name()));
+            }
+        }
+        env.out().println();
+        ResultOutput.printSummary(results, env.out());
+        boolean allMet = results.stream().allMatch(ResultOutput::allExpectationsMet);
+        return allMet ? ExitCode.OK : ExitCode.EXPECTATION_MISSED;
+    }
+
+    private static Map<String, Scenario> readAll(Path dir, ScenarioExecutor executor) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            throw new BadInputException("no scenarios folder: " + dir);
+        }
+        Map<String, Scenario> all = new LinkedHashMap<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path file : files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) {
+                Scenario s = executor.read(file);
+                all.put(stem(file), s);
+            }
+        }
+        return all;
+    }
+
+    private List<Scenario> choose(Map<String, Scenario> all) {
+        if (names.isEmpty()) {
+            return List.copyOf(all.values());
+        }
+        List<Scenario> chosen = new ArrayList<>();
+        List<String> known = new ArrayList<>();
+        all.forEach((stem, s) -> {
+            known.add(s.name());
+        });
+        for (String name : names) {
+            String key = name.endsWith(".yaml") ? name.substring(0, name.length() - 5) : name;
+            Scenario found = all.get(key);
+            if (found == null) {
+                found = all.values().stream().filter(s -> s.name().equals(key)).findFirst().orElse(null);
+            }
+            if (found == null) {
+                throw new BadInputException("no bundled scenario '" + name + "'; scenarios are " + known
+                        + NearestName.hint(key, known));
+            }
+            chosen.add(found);
+        }
+        return chosen;
+    }
+
+    private static String stem(Path file) {
+        String n = file.getFileName().toString();
+        return n.substring(0, n.length() - ".yaml".length());
+    }
+}

@@ -1,0 +1,103 @@
+package org.iopf.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.iopf.cli.chart.ThroughputChart;
+import org.iopf.core.report.CsvReport;
+import org.iopf.core.report.Figure;
+import org.iopf.core.report.JsonReport;
+import org.iopf.core.report.RunResult;
+import org.iopf.core.report.SummaryTable;
+import org.iopf.core.report.TableReport;
+
+/** Prints and writes a {@link RunResult} in the formats the commands offer. */
+final class ResultOutput {
+    /** Size of the PNG chart, pixels. */
+    static final int CHART_WIDTH = 1000;
+    static final int CHART_HEIGHT = 500;
+
+    private ResultOutput() {
+    }
+
+    /** Prints {@code result} on {@code out} as {@code format}. */
+    static void print(RunResult result, OutputFormat format, PrintWriter out) {
+        switch (format) {
+            case TABLE -> out.print(new TableReport(false).render(result));
+            case JSON -> out.println(JsonReport.toJson(result));
+            case CSV -> {
+                StringWriter text = new StringWriter();
+                try {
+                    CsvReport.writeFigures(result, text);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                out.print(text);
+            }
+        }
+        out.flush();
+    }
+
+    /**
+     * Writes {@code results.json}, {@code results.csv}, {@code throughput.csv} and
+     * {@code throughput.png} into {@code dir} (created if missing).
+     *
+     * @return the files written
+     */
+    static List<Path> writeFiles(RunResult result, Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + dir, e);
+        }
+        Path json = dir.resolve("results.json");
+        Path csv = dir.resolve("results.csv");
+        Path series = dir.resolve("throughput.csv");
+        Path png = dir.resolve("throughput.png");
+        JsonReport.write(result, json);
+        CsvReport.write(result, csv, series);
+        ThroughputChart.write(result, png, CHART_WIDTH, CHART_HEIGHT);
+        return List.of(json, csv, series, png);
+    }
+
+    /** Whether every expectation of the run was met (true when it has none). */
+    static boolean allExpectationsMet(RunResult result) {
+        return result.expectations().allPassed();
+    }
+
+    /** One line per expectation of {@code result}, headed by the scenario. */
+    static void printExpectations(RunResult result, PrintWriter out) {
+        out.printf("%s: %d of %d expectations met%n", result.scenario(), result.expectations().passed(),
+                result.expectations().total());
+        for (var o : result.expectations().outcomes()) {
+            out.printf("  %-4s %-32s measured %-14s expected %s%n", o.verdict(), o.expectation().metric(),
+                    o.measuredText(), o.expectation().written());
+            if (o.missing()) {
+                out.println("       " + o.message());
+            }
+        }
+        out.flush();
+    }
+
+    /** The summary table of several runs. */
+    static void printSummary(List<RunResult> results, PrintWriter out) {
+        out.print(SummaryTable.render(results));
+        out.flush();
+    }
+
+    /** Every figure whose name starts with {@code prefix} (case-insensitive). */
+    static void printFigures(RunResult result, String prefix, PrintWriter out) {
+        int width = result.figures().stream().mapToInt(f -> f.name().length()).max().orElse(0);
+        for (Figure f : result.figures()) {
+            if (f.name().toLowerCase(Locale.ROOT).startsWith(prefix)) {
+                out.printf("  %-" + width + "s  %s%n", f.name(), f.formatted());
+            }
+        }
+        out.flush();
+    }
+}

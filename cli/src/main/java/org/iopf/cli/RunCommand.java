@@ -1,0 +1,56 @@
+package org.iopf.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.iopf.core.platform.Scenario;
+import org.iopf.core.report.RunResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code iopf run PLATFORM}: runs a platform file and reports what it measured. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Runs the workload of a platform file and prints throughput, latency, faults, CPU and "
+            + "memory figures, and the file's expectations (measured vs expected).",
+            "PLATFORM is a path, or the name of a file in HOME/examples or HOME/scenarios."})
+final class RunCommand implements Callable<Integer> {
+    @ParentCommand
+    IopfCommand parent;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "PLATFORM", defaultValue = "pinned-baseline",
+            description = "The platform file (YAML); default: ${DEFAULT-VALUE} (HOME/examples/pinned-baseline.yaml).")
+    String platform;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of the run (default: the file's seed).")
+    Long seed;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Also write results.json, results.csv, throughput.csv and throughput.png into DIR.")
+    Path out;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
+            description = "Standard output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
+
+    @Option(names = "--no-progress", description = "Never show the progress bar.")
+    boolean noProgress;
+
+    @Override
+    public Integer call() throws Exception {
+        CliEnvironment env = parent.env();
+        ScenarioExecutor executor = new ScenarioExecutor(parent.session().host(), env.err(), !noProgress);
+        Scenario scenario = executor.read(env.platformFile(platform));
+        if (seed != null) {
+            scenario = scenario.withSeed(seed);
+        }
+        RunResult result = executor.run(scenario);
+        ResultOutput.print(result, format, env.out());
+        if (out != null) {
+            for (Path written : ResultOutput.writeFiles(result, out)) {
+                env.err().println("wrote " + written);
+            }
+        }
+        return ResultOutput.allExpectationsMet(result) ? ExitCode.OK : ExitCode.EXPECTATION_MISSED;
+    }
+}

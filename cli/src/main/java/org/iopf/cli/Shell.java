@@ -1,0 +1,145 @@
+package org.iopf.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.iopf.core.plugin.PluginEvent;
+import org.iopf.core.plugin.PluginHost;
+import org.iopf.core.plugin.PluginWatcher;
+import org.iopf.core.report.RunResult;
+import org.jline.reader.EndOfFileException;
+import org.jline.reader.LineReader;
+import org.jline.reader.LineReaderBuilder;
+import org.jline.reader.UserInterruptException;
+import org.jline.reader.impl.DefaultParser;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+
+/**
+ * The interactive shell over one live plugin host: each line is a command ({@code help} lists
+ * them), parsed with picocli and run at once; the plugins folder is watched so that a zip dropped
+ * into it is loaded while the shell runs. {@link #execute(String)} drives it programmatically (tests,
+ * scripts); {@link #interact()} reads lines with JLine on a terminal, or plainly from a pipe.
+ *
+ * <p>The shell keeps the last run's {@link RunResult} (plain values) for {@code inspect}, never
+ * the simulation, so a plugin that ran can be unloaded afterwards.
+ */
+public final class Shell implements AutoCloseable {
+    private final PluginHost host;
+    private final CliEnvironment env;
+    private PluginWatcher watcher;
+    private RunResult lastResult;
+    private boolean exitRequested;
+
+    /** A shell over {@code host}, printing to {@code env}'s out and err. */
+    public Shell(PluginHost host, CliEnvironment env) {
+        this.host = Objects.requireNonNull(host, "host is null");
+        this.env = Objects.requireNonNull(env, "env is null");
+    }
+
+    /** Starts watching the host's plugins folder; events are printed as they happen. */
+    public PluginWatcher watchPluginsFolder() {
+        if (watcher == null) {
+            watcher = host.watch(this::report);
+        }
+        return watcher;
+    }
+
+    private void report(PluginEvent event) {
+        synchronized (env.out()) {
+            env.out().println("[plugins] " + event);
+            env.out().flush();
+        }
+    }
+
+    /**
+     * Runs one command line.
+     *
+     * @return the command's exit code (0 ok, 1 expectation missed, 2 bad input)
+     */
+    public int execute(String line) {
+        List<String> words = new DefaultParser().parse(line, line.length()).words().stream()
+                .filter(w -> !w.isEmpty()).toList();
+        if (words.isEmpty()) {
+            return 0;
+        }
+        synchronized (this) {
+            int code = IopfMain.commandLine(new ShellCommands(this), env)
+                    .execute(words.toArray(String[]::new));
+            env.out().flush();
+            env.err().flush();
+            return code;
+        }
+    }
+
+    /** Reads and runs commands until {@code exit} or end of input. */
+    public void interact() throws IOException {
+        if (System.console() != null) {
+            try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
+                LineReader reader = LineReaderBuilder.builder().terminal(terminal).appName("iopf").build();
+                env.out().println("iopf shell — 'help' lists the commands, 'exit' leaves");
+                while (!exitRequested) {
+                    String line;
+                    try {
+                        line = reader.readLine("iopf> ");
+                    } catch (UserInterruptException e) {
+                        continue;
+                    } catch (EndOfFileException e) {
+                        break;
+                    }
+                    execute(line);
+                }
+            }
+        } else {
+            BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+            for (String line = in.readLine(); line != null && !exitRequested; line = in.readLine()) {
+                execute(line);
+            }
+        }
+    }
+
+    /** The plugin host. */
+    PluginHost host() {
+        return host;
+    }
+
+    /** The environment. */
+    CliEnvironment env() {
+        return env;
+    }
+
+    /** The last run's result, if any. */
+    Optional<RunResult> lastResult() {
+        return Optional.ofNullable(lastResult);
+    }
+
+    void setLastResult(RunResult result) {
+        this.lastResult = result;
+    }
+
+    /** The folder watcher, if started. */
+    Optional<PluginWatcher> watcher() {
+        return Optional.ofNullable(watcher);
+    }
+
+    void requestExit() {
+        exitRequested = true;
+    }
+
+    /** Whether {@code exit} was given. */
+    public boolean exitRequested() {
+        return exitRequested;
+    }
+
+    @Override
+    public void close() {
+        if (watcher != null) {
+            watcher.close();
+            watcher = null;
+        }
+    }
+}

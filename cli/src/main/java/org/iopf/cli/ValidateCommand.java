@@ -1,0 +1,33 @@
+package org.iopf.cli;
+
+import java.util.concurrent.Callable;
+import org.iopf.core.platform.NodeSpec;
+import org.iopf.core.platform.Scenario;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code iopf validate PLATFORM}: checks a platform file without running it. */
+@Command(name = "validate", mixinStandardHelpOptions = true,
+        description = "Checks a platform file against the component and workload types known now (class path "
+            + "and plugins) without running it; prints file:line:column and the path of the first error.")
+final class ValidateCommand implements Callable<Integer> {
+    @ParentCommand
+    IopfCommand parent;
+
+    @Parameters(index = "0", paramLabel = "PLATFORM", description = "The platform file (YAML).")
+    String platform;
+
+    @Override
+    public Integer call() {
+        CliEnvironment env = parent.env();
+        ScenarioExecutor executor = new ScenarioExecutor(parent.session().host(), env.err(), false);
+        Scenario scenario = executor.read(env.platformFile(platform));
+        int components = scenario.platform().nodes().stream().mapToInt(n -> n.components().size()).sum();
+        env.out().printf("%s: valid: scenario '%s', %d node(s) %s, %d component(s), workload %s, %d expectation(s)%n",
+                scenario.source(), scenario.name(), scenario.platform().nodes().size(),
+                scenario.platform().nodes().stream().map(NodeSpec::name).toList(), components,
+                scenario.workload().type(), scenario.expectations().size());
+        return ExitCode.OK;
+    }
+}

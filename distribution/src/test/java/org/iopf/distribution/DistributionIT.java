@@ -1,0 +1,113 @@
+package org.iopf.distribution;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.iopf.distribution.IopfProcess.Outcome;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code bin/iopf} of the unpacked distribution, end to end: exit codes, outputs, files. */
+final class DistributionIT {
+    private static final IopfProcess IOPF = IopfProcess.fromBuild();
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void theDistributionHoldsItsFolders() {
+        for (String dir : new String[] {"bin", "conf", "lib", "plugins", "examples", "scenarios"}) {
+            assertThat(IOPF.home().resolve(dir)).isDirectory();
+        }
+        assertThat(IOPF.home().resolve("examples/pinned-baseline.yaml")).isRegularFile();
+        assertThat(IOPF.home().resolve("plugins")).isDirectoryContaining("glob:**/plugin-hmm-*.zip");
+    }
+
+    @Test
+    void runPrintsJsonThatParsesBackAndExitsWithZero() throws Exception {
+        Path out = temp.resolve("results");
+        Outcome run = IOPF.run("run", "examples/pinned-baseline.yaml", "--format", "json", "--seed", "3", "--out",
+                out.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode json = new ObjectMapper().readTree(run.out());
+        assertThat(json.path("seed").asLong()).isEqualTo(3);
+        assertThat(json.toString()).contains("\"throughput\"", "\"passed\":true");
+        assertThat(out.resolve("results.json")).isRegularFile();
+        assertThat(out.resolve("throughput.png")).isRegularFile();
+        assertThat(run.err()).doesNotContain("Exception", "WARN");
+    }
+
+    @Test
+    void theSameSeedGivesTheSameFigures() throws Exception {
+        Outcome a = IOPF.run("run", "pinned-baseline", "--format", "csv");
+        Outcome b = IOPF.run("run", "pinned-baseline", "--format", "csv");
+        assertThat(a.exitCode()).isZero();
+        assertThat(withoutWallClock(a.out())).isEqualTo(withoutWallClock(b.out()));
+    }
+
+    private static String withoutWallClock(String csv) {
+        return csv.lines().filter(l -> !l.startsWith("wall.") && !l.startsWith("sim.eventsPerSecond"))
+                .reduce("", (x, y) -> x + y + "\n");
+    }
+
+    @Test
+    void reproduceRunsEveryBundledScenarioAndExitsWithZeroWhenAllAreMet() throws Exception {
+        Outcome run = IOPF.run("reproduce", "--no-progress");
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("baseline-rdma-write", "unmapped-dma-terminates",
+                "scenarios met every expectation");
+    }
+
+    @Test
+    void aMissedExpectationExitsWithOne() throws Exception {
+        String text = Files.readString(IOPF.home().resolve("scenarios/baseline-rdma-write.yaml"))
+                .replace("value: 98.7Gbps, tolerance: 0.5%", "min: 200Gbps");
+        Path dir = Files.createDirectories(temp.resolve("scenarios"));
+        Files.writeString(dir.resolve("too-fast.yaml"), text);
+        Outcome run = IOPF.run("reproduce", "--scenarios", dir.toString());
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.out()).contains("MISS", "0 of 1 scenarios met every expectation");
+    }
+
+    @Test
+    void badInputExitsWithTwoAndNoStackTrace() throws Exception {
+        Path bad = Files.writeString(temp.resolve("bad.yaml"), "nodes: []\nworkload: {type: rdma-write-stream}\n");
+        Outcome validate = IOPF.run("validate", bad.toString());
+        assertThat(validate.exitCode()).isEqualTo(2);
+        assertThat(validate.err()).contains("bad.yaml:1:8: nodes: found an empty list").doesNotContain("\tat ");
+        assertThat(IOPF.run("run", "--seed", "many").exitCode()).isEqualTo(2);
+        assertThat(IOPF.run("reproduce", "no-such-scenario").exitCode()).isEqualTo(2);
+        assertThat(IOPF.run("plugins", "info", "no-such-plugin").exitCode()).isEqualTo(2);
+        assertThat(IOPF.run("nonsense").exitCode()).isEqualTo(2);
+    }
+
+    @Test
+    void componentsAndPluginsDescribeWhatIsInstalled() throws Exception {
+        Outcome components = IOPF.run("components");
+        assertThat(components.exitCode()).isZero();
+        assertThat(components.out()).contains("premapped-iommu", "pinned-rc-nic", "rdma-write-stream", "ping-pong");
+        Outcome plugins = IOPF.run("plugins", "list");
+        assertThat(plugins.exitCode()).isZero();
+        assertThat(plugins.out()).contains("hmm ", "zynq-smmu", "STARTED", ">=0.1.0 & <0.2.0");
+    }
+
+    @Test
+    void theShellReadsCommandsFromAPipe() throws Exception {
+        Outcome shell = IOPF.runWithInput("plugins\nrun pinned-baseline\ninspect throughput\nexit\n", "shell");
+        assertThat(shell.exitCode()).as(shell.err()).isZero();
+        assertThat(shell.out()).contains("zynq-smmu", "expectations: 3 of 3 met", "throughput");
+    }
+
+    @Test
+    void versionAndHelp() throws IOException, InterruptedException {
+        assertThat(IOPF.run("--version").out()).contains("plugin API 0.1.0");
+        Outcome help = IOPF.run("--help");
+        assertThat(help.exitCode()).isZero();
+        assertThat(help.out()).contains("run", "validate", "components", "plugins", "reproduce", "shell",
+                "Exit codes");
+    }
+}
