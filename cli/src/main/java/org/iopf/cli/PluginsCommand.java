@@ -65,6 +65,17 @@ final class PluginsCommand implements Runnable {
         out.flush();
     }
 
+    /** Enables or disables plugin {@code id} and says so. */
+    void switchPlugin(String id, boolean on) {
+        PluginHost host = parent.session().host();
+        if (on) {
+            host.enable(id);
+        } else {
+            host.disable(id);
+        }
+        parent.env().out().println((on ? "enabled " : "disabled ") + id);
+    }
+
     private static PluginInfo require(PluginHost host, String id) {
         return host.plugin(id).orElseThrow(() -> new BadInputException("no plugin '" + id + "'; plugins are "
                 + host.plugins().stream().map(PluginInfo::id).toList()
@@ -110,14 +121,13 @@ final class PluginsCommand implements Runnable {
 
         @Override
         public void run() {
-            plugins.parent.session().host().enable(id);
-            plugins.parent.env().out().println("enabled " + id);
+            plugins.switchPlugin(id, true);
         }
     }
 
     /** {@code plugins disable ID}. */
     @Command(name = "disable", mixinStandardHelpOptions = true,
-            description = "Disables a plugin: it stays in the folder but is not started.")
+            description = "Disables a plugin: it stays in the folder but is not loaded.")
     static final class Disable implements Runnable {
         @ParentCommand
         PluginsCommand plugins;
@@ -127,8 +137,7 @@ final class PluginsCommand implements Runnable {
 
         @Override
         public void run() {
-            plugins.parent.session().host().disable(id);
-            plugins.parent.env().out().println("disabled " + id);
+            plugins.switchPlugin(id, false);
         }
     }
 

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.iopf.core.platform.Scenario;
+import org.iopf.core.plugin.PluginHost;
 import org.iopf.core.plugin.PluginInfo;
 import org.iopf.core.report.RunResult;
 import picocli.CommandLine;
@@ -64,55 +65,57 @@ final class ShellCommands implements Runnable {
         }
     }
 
-    /** {@code unload ID}. */
-    @Command(name = "unload", description = "Stops and unloads a plugin (refused while a run uses it).")
-    static final class Unload extends ShellVerb implements Runnable {
+    /** A lifecycle verb on one plugin: acts on the host and says what it did. */
+    abstract static class PluginVerb extends ShellVerb implements Runnable {
         @Parameters(paramLabel = "ID")
         String id;
 
         @Override
         public void run() {
-            shell().host().unload(id);
-            shell().env().out().println("unloaded " + id);
+            shell().env().out().println(act(shell().host(), id));
+        }
+
+        /** Acts on plugin {@code pluginId}; returns the line to print. */
+        abstract String act(PluginHost host, String pluginId);
+    }
+
+    /** {@code unload ID}. */
+    @Command(name = "unload", description = "Stops and unloads a plugin (refused while a run uses it).")
+    static final class Unload extends PluginVerb {
+        @Override
+        String act(PluginHost host, String pluginId) {
+            host.unload(pluginId);
+            return "unloaded " + pluginId;
         }
     }
 
     /** {@code reload ID}: stop, unload, load from the same file, start. */
     @Command(name = "reload", description = "Stops, unloads, loads again from its file and starts a plugin.")
-    static final class Reload extends ShellVerb implements Runnable {
-        @Parameters(paramLabel = "ID")
-        String id;
-
+    static final class Reload extends PluginVerb {
         @Override
-        public void run() {
-            PluginInfo info = shell().host().reload(id);
-            shell().env().out().println("reloaded " + info.id() + " " + info.version() + " (" + info.status() + ")");
+        String act(PluginHost host, String pluginId) {
+            PluginInfo info = host.reload(pluginId);
+            return "reloaded " + info.id() + " " + info.version() + " (" + info.status() + ")";
         }
     }
 
     /** {@code start ID}. */
     @Command(name = "start", description = "Starts a stopped plugin.")
-    static final class Start extends ShellVerb implements Runnable {
-        @Parameters(paramLabel = "ID")
-        String id;
-
+    static final class Start extends PluginVerb {
         @Override
-        public void run() {
-            shell().host().start(id);
-            shell().env().out().println("started " + id);
+        String act(PluginHost host, String pluginId) {
+            host.start(pluginId);
+            return "started " + pluginId;
         }
     }
 
     /** {@code stop ID}. */
     @Command(name = "stop", description = "Stops a plugin; its types disappear until it starts again.")
-    static final class Stop extends ShellVerb implements Runnable {
-        @Parameters(paramLabel = "ID")
-        String id;
-
+    static final class Stop extends PluginVerb {
         @Override
-        public void run() {
-            shell().host().stop(id);
-            shell().env().out().println("stopped " + id);
+        String act(PluginHost host, String pluginId) {
+            host.stop(pluginId);
+            return "stopped " + pluginId;
         }
     }
 
