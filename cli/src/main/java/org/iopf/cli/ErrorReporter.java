@@ -47,8 +47,7 @@ final class ErrorReporter implements IExecutionExceptionHandler {
         return ex instanceof BadInputException || ex instanceof PlatformFileException
                 || ex instanceof InvalidParameterException || ex instanceof AssemblyException
                 || ex instanceof PluginHostException || ex instanceof IllegalArgumentException
-                || ex instanceof NoSuchFileException
-                || ex instanceof UncheckedIOException u && u.getCause() instanceof NoSuchFileException;
+                || ex instanceof java.io.IOException || ex instanceof UncheckedIOException;
     }
 
     static String message(Throwable ex) {
@@ -56,6 +55,9 @@ final class ErrorReporter implements IExecutionExceptionHandler {
         if (t instanceof NoSuchFileException nf) {
             return "no such file: " + nf.getFile();
         }
-        return t.getMessage();
+        if (t instanceof java.nio.file.AccessDeniedException denied) {
+            return "permission denied: " + denied.getFile();
+        }
+        return t instanceof java.io.IOException ? "cannot read or write a file: " + t : t.getMessage();
     }
 }

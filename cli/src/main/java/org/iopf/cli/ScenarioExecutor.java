@@ -43,7 +43,15 @@ final class ScenarioExecutor {
         return new PlatformFileReader(host.registry()).read(file);
     }
 
-    /** Runs {@code scenario}, optionally with another seed. */
+    /** Assembles {@code scenario}'s nodes and creates its workload without running anything. */
+    void check(Scenario scenario) {
+        ExtensionRegistry registry = host.registry();
+        try (PluginLease lease = host.lease(pluginsUsed(scenario, registry), "a check of " + scenario.source())) {
+            new ScenarioRunner(registry).check(scenario);
+        }
+    }
+
+    /** Runs {@code scenario}. */
     RunResult run(Scenario scenario) {
         ExtensionRegistry registry = host.registry();
         Set<String> plugins = pluginsUsed(scenario, registry);

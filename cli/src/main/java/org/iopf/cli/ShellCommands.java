@@ -139,8 +139,9 @@ final class ShellCommands implements Runnable {
 
         @Override
         public void run() {
-            Scenario s = new ScenarioExecutor(shell().host(), shell().env().err(), false)
-                    .read(shell().env().platformFile(platform));
+            ScenarioExecutor executor = new ScenarioExecutor(shell().host(), shell().env().err(), false);
+            Scenario s = executor.read(shell().env().platformFile(platform));
+            executor.check(s);
             shell().env().out().println(s.source() + ": valid (" + s.platform().nodes().size() + " node(s), workload "
                     + s.workload().type() + ")");
         }

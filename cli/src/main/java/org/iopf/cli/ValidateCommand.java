@@ -10,7 +10,8 @@ import picocli.CommandLine.ParentCommand;
 /** {@code iopf validate PLATFORM}: checks a platform file without running it. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = "Checks a platform file against the component and workload types known now (class path "
-            + "and plugins) without running it; prints file:line:column and the path of the first error.")
+            + "and plugins), assembles its nodes and creates its workload, without running anything; prints "
+            + "file:line:column and the path of the first error in the file.")
 final class ValidateCommand implements Callable<Integer> {
     @ParentCommand
     IopfCommand parent;
@@ -23,6 +24,7 @@ final class ValidateCommand implements Callable<Integer> {
         CliEnvironment env = parent.env();
         ScenarioExecutor executor = new ScenarioExecutor(parent.session().host(), env.err(), false);
         Scenario scenario = executor.read(env.platformFile(platform));
+        executor.check(scenario);
         int components = scenario.platform().nodes().stream().mapToInt(n -> n.components().size()).sum();
         env.out().printf("%s: valid: scenario '%s', %d node(s) %s, %d component(s), workload %s, %d expectation(s)%n",
                 scenario.source(), scenario.name(), scenario.platform().nodes().size(),

@@ -82,6 +82,19 @@ final class IopfMainTest {
     }
 
     @Test
+    void validateAlsoAssemblesTheNodesAndChecksTheWorkloadsOwnRanges() throws IOException {
+        String text = Files.readString(ROOT.resolve("examples/pinned-baseline.yaml"));
+        Path zero = Files.writeString(temp.resolve("zero.yaml"), text.replace("messageSize: 1MiB", "messageSize: 0B"));
+        assertThat(cli.run("validate", zero.toString(), "--plugins", temp.toString())).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(cli.err()).contains("messageSize must be > 0").doesNotContain("\tat ");
+        cli.clear();
+        Path twoNics = Files.writeString(temp.resolve("two-dma.yaml"),
+                text.replace("    dma: {type: plain-dma}\n    nic0", "    dma: {type: plain-dma}\n    dma2: {type: plain-dma}\n    nic0"));
+        assertThat(cli.run("validate", twoNics.toString(), "--plugins", temp.toString())).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(cli.err()).contains("nodes[0].dma2: role dma is already filled by 'dma' (plain-dma)");
+    }
+
+    @Test
     void componentsListsEveryTypeWithRolesAndParameters() {
         assertThat(cli.run("components", "--plugins", temp.toString())).isZero();
         assertThat(cli.out()).contains("premapped-iommu  [roles: iommu]", "lookupLatency", "pinned-rc-nic",

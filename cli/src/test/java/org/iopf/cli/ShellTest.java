@@ -3,6 +3,7 @@ package org.iopf.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.lang.ref.WeakReference;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.iopf.core.plugin.DefaultPluginHost;
@@ -60,6 +61,41 @@ final class ShellTest {
             assertThat(shell.execute("run " + platform)).isEqualTo(ExitCode.BAD_INPUT);
             assertThat(cli.err()).contains("unknown component type 'test-iommu'");
         }
+    }
+
+    @Test
+    void afterARunAndAnUnloadTheShellHoldsNothingOfThePlugin() throws IOException {
+        Path plugins = Files.createDirectories(temp.resolve("plugins"));
+        Path platform = Files.writeString(temp.resolve("plugin-iommu.yaml"), PLATFORM);
+        CliHarness cli = new CliHarness(temp);
+        new TestPlugins(temp.resolve("build"), CliHarness.testPluginSources()).iommu("test-iommu", "1.0.0")
+                .zipInto(plugins);
+        try (PluginHost host = new DefaultPluginHost(plugins); Shell shell = new Shell(host, cli.env())) {
+            host.loadAndStartAll();
+            WeakReference<ClassLoader> loader = pluginLoader(host);
+            assertThat(shell.execute("run " + platform)).isZero();
+            assertThat(shell.execute("inspect")).isZero();
+            assertThat(shell.execute("unload test-iommu")).isZero();
+            assertThat(collected(loader)).as("the plugin's class loader is collected").isTrue();
+            assertThat(shell.execute("inspect workload.latency")).isZero();
+            assertThat(cli.out()).contains("workload.latency");
+        }
+    }
+
+    private static WeakReference<ClassLoader> pluginLoader(PluginHost host) {
+        return new WeakReference<>(host.registry().find("test-iommu").orElseThrow().getClass().getClassLoader());
+    }
+
+    /** Asks for collections until the reference clears or 50 rounds pass; no wall-clock waiting. */
+    private static boolean collected(WeakReference<?> ref) {
+        for (int round = 0; round < 50 && ref.get() != null; round++) {
+            System.gc();
+            byte[][] garbage = new byte[64][];
+            for (int i = 0; i < garbage.length; i++) {
+                garbage[i] = new byte[64 * 1024];
+            }
+        }
+        return ref.get() == null;
     }
 
     @Test

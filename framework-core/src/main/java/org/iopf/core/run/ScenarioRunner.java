@@ -27,6 +27,19 @@ public final class ScenarioRunner {
         this.tracer = Objects.requireNonNull(tracer, "tracer is null");
     }
 
+    /**
+     * Checks that {@code scenario} can run without running it: assembles every node (roles,
+     * bindings, component parameters) and creates the workload (its parameters and their ranges).
+     *
+     * @throws IllegalArgumentException when the workload type is unknown or a parameter is bad
+     * @throws org.iopf.core.platform.AssemblyException when a node cannot be assembled
+     */
+    public void check(Scenario scenario) {
+        Objects.requireNonNull(scenario, "scenario is null");
+        WorkloadType workload = registry.requireWorkload(scenario.workload().type());
+        Simulation.build(scenario.platform(), registry, tracer).check(workload, scenario.workload().parameters());
+    }
+
     /** Runs {@code scenario}. */
     public CompletedRun run(Scenario scenario) {
         return run(scenario, simulation -> { });

@@ -119,14 +119,34 @@ public final class Simulation {
      * @return the workload's context, with its metrics
      */
     public SimWorkloadContext run(WorkloadType type, Map<String, String> parameters) {
+        Prepared prepared = prepare(type, parameters);
+        running = prepared.context();
+        prepared.workload().start();
+        kernel.run();
+        return prepared.context();
+    }
+
+    /**
+     * Creates a workload of {@code type} with raw parameter values without starting it, so that
+     * its parameters are checked (by their specs and by the workload's own constructor) before
+     * anything runs; {@code iopf validate} uses it.
+     *
+     * @throws IllegalArgumentException when a parameter is unknown, missing or out of range
+     */
+    public void check(WorkloadType type, Map<String, String> parameters) {
+        prepare(type, parameters);
+    }
+
+    private Prepared prepare(WorkloadType type, Map<String, String> parameters) {
         SimWorkloadContext context = new SimWorkloadContext(kernel,
                 new ResolvedParameters("workload (" + type.name() + ")", type.parameters(), parameters),
                 List.<Node>copyOf(nodes.values()), random.stream("workload/" + type.name()),
                 metrics.scope("workload"), tracer);
-        running = context;
-        Workload workload = type.create(context);
-        workload.start();
-        kernel.run();
-        return context;
+        return new Prepared(context, type.create(context));
     }
+
+    /** A workload created and not yet started, with its context. */
+    private record Prepared(SimWorkloadContext context, Workload workload) {
+    }
+
 }
