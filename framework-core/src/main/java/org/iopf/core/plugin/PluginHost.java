@@ -56,10 +56,10 @@ public abstract class PluginHost implements AutoCloseable {
 
     private final Path pluginsRoot;
     private final String apiVersion;
-    private final Map<String, Entry> entries = new TreeMap<>();
+    private final Map<String, PluginEntry> entries = new TreeMap<>();
     /** Files scans leave alone until they change: unloaded by hand, or failed without an entry. */
     private final Map<Path, FileTime> settled = new HashMap<>();
-    private final Map<String, List<PluginLease>> leases = new HashMap<>();
+    private final PluginLeases leases = new PluginLeases();
     private PluginManager manager;
     private PluginDescriptorFinder descriptorFinder;
     private PluginStatusProvider statusProvider;
@@ -108,7 +108,7 @@ public abstract class PluginHost implements AutoCloseable {
      */
     public synchronized ExtensionRegistry registry() {
         ExtensionRegistry registry = classPath().copy();
-        for (Entry entry : entries.values()) {
+        for (PluginEntry entry : entries.values()) {
             if (entry.status == PluginStatus.STARTED) {
                 entry.registerInto(registry);
             }
@@ -140,7 +140,7 @@ public abstract class PluginHost implements AutoCloseable {
             }
         }
         ExtensionRegistry check = merged.copy();
-        for (Entry entry : entries.values()) {
+        for (PluginEntry entry : entries.values()) {
             if (entry.status == PluginStatus.STARTED) {
                 entry.registerInto(check);
             }
@@ -196,7 +196,7 @@ public abstract class PluginHost implements AutoCloseable {
      * @throws PluginHostException if it is disabled or fails to start
      */
     public synchronized void start(String id) {
-        Entry entry = require(id);
+        PluginEntry entry = require(id);
         switch (entry.status) {
             case STARTED -> { }
             case DISABLED -> throw new PluginHostException("plugin '" + id + "' is disabled; enable it first");
@@ -212,8 +212,8 @@ public abstract class PluginHost implements AutoCloseable {
      * @throws PluginInUseException if a lease holds it
      */
     public synchronized void stop(String id) {
-        Entry entry = require(id);
-        refuseIfLeased(id);
+        PluginEntry entry = require(id);
+        leases.refuseIfLeased(id);
         if (entry.status == PluginStatus.STARTED) {
             entry.dropExtensions();
             manager().stopPlugin(id);
@@ -228,8 +228,8 @@ public abstract class PluginHost implements AutoCloseable {
      * @throws PluginInUseException if a lease holds it
      */
     public synchronized void unload(String id) {
-        Entry entry = require(id);
-        refuseIfLeased(id);
+        PluginEntry entry = require(id);
+        leases.refuseIfLeased(id);
         unloadQuietly(entry);
         entries.remove(id);
         entry.modified().ifPresent(m -> settled.put(entry.source, m));
@@ -242,8 +242,8 @@ public abstract class PluginHost implements AutoCloseable {
      * @throws PluginInUseException if a lease holds it
      */
     public synchronized PluginInfo reload(String id) {
-        Entry entry = require(id);
-        refuseIfLeased(id);
+        PluginEntry entry = require(id);
+        leases.refuseIfLeased(id);
         unloadQuietly(entry);
         entries.remove(id);
         if (!Files.exists(entry.source)) {
@@ -257,7 +257,7 @@ public abstract class PluginHost implements AutoCloseable {
      * and starts it.
      */
     public synchronized void enable(String id) {
-        Entry entry = require(id);
+        PluginEntry entry = require(id);
         statusProvider().enablePlugin(id);
         if (entry.status == PluginStatus.DISABLED) {
             loadOrThrow(entry.source);
@@ -270,8 +270,8 @@ public abstract class PluginHost implements AutoCloseable {
      * @throws PluginInUseException if a lease holds it
      */
     public synchronized void disable(String id) {
-        Entry entry = require(id);
-        refuseIfLeased(id);
+        PluginEntry entry = require(id);
+        leases.refuseIfLeased(id);
         statusProvider().disablePlugin(id);
         unloadQuietly(entry);
         entry.status = PluginStatus.DISABLED;
@@ -292,16 +292,14 @@ public abstract class PluginHost implements AutoCloseable {
         Objects.requireNonNull(holder, "holder is null");
         TreeSet<String> ids = new TreeSet<>(pluginIds);
         for (String id : ids) {
-            Entry entry = require(id);
+            PluginEntry entry = require(id);
             if (entry.status != PluginStatus.STARTED) {
                 throw new PluginHostException("plugin '" + id + "' is " + entry.status.name().toLowerCase(Locale.ROOT)
                         + ", not started; " + holder + " cannot use it");
             }
         }
         PluginLease lease = new PluginLease(this, List.copyOf(ids), holder);
-        for (String id : ids) {
-            leases.computeIfAbsent(id, k -> new ArrayList<>()).add(lease);
-        }
+        leases.add(lease);
         return lease;
     }
 
@@ -320,7 +318,7 @@ public abstract class PluginHost implements AutoCloseable {
      */
     @Override
     public synchronized void close() {
-        for (Entry entry : List.copyOf(entries.values())) {
+        for (PluginEntry entry : List.copyOf(entries.values())) {
             unloadQuietly(entry);
         }
         entries.clear();
@@ -329,15 +327,7 @@ public abstract class PluginHost implements AutoCloseable {
 
     /** Releases a lease; called by {@link PluginLease#close()}. */
     synchronized void release(PluginLease lease) {
-        for (String id : lease.pluginIds()) {
-            List<PluginLease> held = leases.get(id);
-            if (held != null) {
-                held.removeIf(l -> l == lease);
-                if (held.isEmpty()) {
-                    leases.remove(id);
-                }
-            }
-        }
+        leases.release(lease);
     }
 
     /**
@@ -348,19 +338,19 @@ public abstract class PluginHost implements AutoCloseable {
      */
     synchronized List<PluginEvent> scan(boolean leaveSettled) {
         List<PluginEvent> events = new ArrayList<>();
-        for (Entry entry : List.copyOf(entries.values())) {
+        for (PluginEntry entry : List.copyOf(entries.values())) {
             if (entry.source.getParent().equals(pluginsRoot) && !Files.exists(entry.source)) {
                 unloadDeleted(entry, events);
             }
         }
         for (Path candidate : candidates()) {
-            Optional<FileTime> modified = lastModified(candidate);
+            Optional<FileTime> modified = PluginFiles.lastModified(candidate);
             if (modified.isEmpty()) {
                 continue;
             }
-            Entry known = bySource(candidate);
+            PluginEntry known = bySource(candidate);
             if (known != null) {
-                if (modified.equals(known.modified()) || leases.containsKey(known.id)) {
+                if (modified.equals(known.modified()) || leases.isLeased(known.id)) {
                     continue;
                 }
                 unloadQuietly(known);
@@ -370,29 +360,29 @@ public abstract class PluginHost implements AutoCloseable {
             }
             settled.remove(candidate);
             try {
-                Entry loaded = loadOrThrow(candidate);
+                PluginEntry loaded = loadOrThrow(candidate);
                 events.add(new PluginEvent(PluginEvent.Kind.LOADED, loaded.id, "plugin '" + loaded.id + "' "
                         + loaded.version + " loaded from " + candidate.getFileName() + ", "
                         + loaded.status.name().toLowerCase(Locale.ROOT)));
             } catch (PluginHostException e) {
-                Entry failed = bySource(candidate);
+                PluginEntry failed = bySource(candidate);
                 if (failed == null) {
                     settled.put(candidate, modified.get());
                 }
-                events.add(new PluginEvent(PluginEvent.Kind.FAILED, failed != null ? failed.id : baseName(candidate),
-                        e.getMessage()));
+                String id = failed != null ? failed.id : PluginFiles.baseName(candidate);
+                events.add(new PluginEvent(PluginEvent.Kind.FAILED, id, e.getMessage()));
             }
         }
         return events;
     }
 
-    private void unloadDeleted(Entry entry, List<PluginEvent> events) {
-        List<PluginLease> held = leases.get(entry.id);
-        if (held != null) {
+    private void unloadDeleted(PluginEntry entry, List<PluginEvent> events) {
+        if (leases.isLeased(entry.id)) {
             if (!entry.reportedMissing) {
                 entry.reportedMissing = true;
                 events.add(new PluginEvent(PluginEvent.Kind.FAILED, entry.id, entry.source.getFileName()
-                        + " was deleted but " + new PluginInUseException(entry.id, holders(entry.id)).getMessage()));
+                        + " was deleted but "
+                        + new PluginInUseException(entry.id, leases.holders(entry.id)).getMessage()));
             }
             return;
         }
@@ -423,8 +413,8 @@ public abstract class PluginHost implements AutoCloseable {
             if (Files.exists(path.resolveSibling(name + ".zip"))) {
                 return false;
             }
-            for (Entry entry : entries.values()) {
-                if (extractionOf(entry.source).filter(path::equals).isPresent()) {
+            for (PluginEntry entry : entries.values()) {
+                if (PluginFiles.extractionOf(entry.source).filter(path::equals).isPresent()) {
                     return false;
                 }
             }
@@ -435,7 +425,7 @@ public abstract class PluginHost implements AutoCloseable {
         return lower.endsWith(".zip") || lower.endsWith(".jar");
     }
 
-    private Entry loadOrThrow(Path source) {
+    private PluginEntry loadOrThrow(Path source) {
         PluginDescriptor descriptor;
         try {
             descriptor = descriptorFinder().find(source);
@@ -443,12 +433,13 @@ public abstract class PluginHost implements AutoCloseable {
             throw new PluginHostException("cannot read the plugin descriptor of " + source + ": " + messageOf(e), e);
         }
         String id = descriptor.getPluginId();
-        Entry existing = entries.get(id);
+        PluginEntry existing = entries.get(id);
         if (existing != null && existing.loaded) {
             throw new PluginHostException("plugin '" + id + "' is loaded already (" + existing.version + " from "
                     + existing.source + "); cannot load " + source);
         }
-        Entry entry = new Entry(id, source, lastModified(source).orElse(null), orUnknown(descriptor.getVersion()),
+        PluginEntry entry = new PluginEntry(id, source, PluginFiles.lastModified(source).orElse(null),
+                orUnknown(descriptor.getVersion()),
                 requiresOf(descriptor), Objects.toString(descriptor.getPluginDescription(), ""));
         entries.put(id, entry);
         if (!admits(entry.requires)) {
@@ -458,7 +449,7 @@ public abstract class PluginHost implements AutoCloseable {
             entry.status = PluginStatus.DISABLED;
             return entry;
         }
-        deleteExtraction(source);
+        PluginFiles.deleteExtraction(source);
         try {
             manager().loadPlugin(source);
         } catch (RuntimeException e) {
@@ -471,7 +462,7 @@ public abstract class PluginHost implements AutoCloseable {
         return entry;
     }
 
-    private void startOrThrow(Entry entry) {
+    private void startOrThrow(PluginEntry entry) {
         String id = entry.id;
         PluginState state;
         try {
@@ -502,7 +493,7 @@ public abstract class PluginHost implements AutoCloseable {
             }
         }
         ExtensionRegistry trial = classPath().copy();
-        for (Entry other : entries.values()) {
+        for (PluginEntry other : entries.values()) {
             if (other != entry && other.status == PluginStatus.STARTED) {
                 other.registerInto(trial);
             }
@@ -524,7 +515,7 @@ public abstract class PluginHost implements AutoCloseable {
     }
 
     /** Marks the entry failed, unloads it from PF4J, and returns the exception to throw. */
-    private PluginHostException fail(Entry entry, PluginHostException e) {
+    private PluginHostException fail(PluginEntry entry, PluginHostException e) {
         unloadQuietly(entry);
         entry.status = PluginStatus.FAILED;
         entry.failure = e.getMessage();
@@ -533,7 +524,7 @@ public abstract class PluginHost implements AutoCloseable {
     }
 
     /** Drops the entry's extensions and unloads it from PF4J (closing its class loader). */
-    private void unloadQuietly(Entry entry) {
+    private void unloadQuietly(PluginEntry entry) {
         entry.dropExtensions();
         if (entry.loaded) {
             entry.loaded = false;
@@ -543,7 +534,7 @@ public abstract class PluginHost implements AutoCloseable {
                 LOG.warn("unloading plugin '{}' failed: {}", entry.id, e.getMessage(), e);
             }
         }
-        deleteExtraction(entry.source);
+        PluginFiles.deleteExtraction(entry.source);
     }
 
     private boolean admits(String requires) {
@@ -561,29 +552,17 @@ public abstract class PluginHost implements AutoCloseable {
         }
     }
 
-    private void refuseIfLeased(String id) {
-        List<String> holders = holders(id);
-        if (!holders.isEmpty()) {
-            throw new PluginInUseException(id, holders);
-        }
-    }
-
-    private List<String> holders(String id) {
-        List<PluginLease> held = leases.get(id);
-        return held == null ? List.of() : held.stream().map(PluginLease::holder).distinct().toList();
-    }
-
-    private Entry require(String id) {
+    private PluginEntry require(String id) {
         Objects.requireNonNull(id, "id is null");
-        Entry entry = entries.get(id);
+        PluginEntry entry = entries.get(id);
         if (entry == null) {
             throw new UnknownPluginException(id, entries.keySet());
         }
         return entry;
     }
 
-    private Entry bySource(Path source) {
-        for (Entry entry : entries.values()) {
+    private PluginEntry bySource(Path source) {
+        for (PluginEntry entry : entries.values()) {
             if (entry.source.equals(source)) {
                 return entry;
             }
@@ -591,9 +570,10 @@ public abstract class PluginHost implements AutoCloseable {
         return null;
     }
 
-    private PluginInfo info(Entry entry) {
+    private PluginInfo info(PluginEntry entry) {
         return new PluginInfo(entry.id, entry.version, entry.requires, entry.description, entry.source, entry.status,
-                entry.componentNames, entry.workloadNames, Optional.ofNullable(entry.failure), holders(entry.id));
+                entry.componentNames, entry.workloadNames, Optional.ofNullable(entry.failure),
+                leases.holders(entry.id));
     }
 
     private synchronized PluginManager manager() {
@@ -626,7 +606,7 @@ public abstract class PluginHost implements AutoCloseable {
         return classPath;
     }
 
-    private static String label(Entry entry) {
+    private static String label(PluginEntry entry) {
         return "plugin '" + entry.id + "' " + entry.version;
     }
 
@@ -648,89 +628,7 @@ public abstract class PluginHost implements AutoCloseable {
         return root.getClass().getSimpleName() + (message == null ? "" : ": " + message);
     }
 
-    private static String baseName(Path path) {
-        String name = path.getFileName().toString();
-        int dot = name.lastIndexOf('.');
-        return dot > 0 ? name.substring(0, dot) : name;
-    }
 
-    private static Optional<FileTime> lastModified(Path path) {
-        try {
-            return Optional.of(Files.getLastModifiedTime(path));
-        } catch (IOException e) {
-            return Optional.empty();
-        }
-    }
 
-    /** Where PF4J extracts a zip: the sibling folder named like the zip without {@code .zip}. */
-    private static Optional<Path> extractionOf(Path source) {
-        String name = source.getFileName().toString();
-        return name.toLowerCase(Locale.ROOT).endsWith(".zip")
-                ? Optional.of(source.resolveSibling(name.substring(0, name.length() - 4)))
-                : Optional.empty();
-    }
 
-    /** Deletes a zip's extraction so that PF4J extracts the zip afresh (it may hold a newer version). */
-    private static void deleteExtraction(Path source) {
-        Optional<Path> folder = extractionOf(source);
-        if (folder.isEmpty() || !Files.isDirectory(folder.get())) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(folder.get())) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            LOG.warn("cannot delete the extracted plugin folder {}: {}", folder.get(), e.getMessage());
-        }
-    }
-
-    /** What the host keeps about one plugin. Holds extension instances only while started. */
-    private static final class Entry {
-        final String id;
-        final Path source;
-        final FileTime modifiedAtLoad;
-        final String version;
-        final String requires;
-        final String description;
-        PluginStatus status = PluginStatus.RESOLVED;
-        boolean loaded;
-        boolean reportedMissing;
-        String failure;
-        List<ComponentType> types = List.of();
-        List<WorkloadType> workloads = List.of();
-        List<String> componentNames = List.of();
-        List<String> workloadNames = List.of();
-
-        Entry(String id, Path source, FileTime modifiedAtLoad, String version, String requires, String description) {
-            this.id = id;
-            this.source = source;
-            this.modifiedAtLoad = modifiedAtLoad;
-            this.version = version;
-            this.requires = requires;
-            this.description = description;
-        }
-
-        Optional<FileTime> modified() {
-            return Optional.ofNullable(modifiedAtLoad);
-        }
-
-        String sourceLabel() {
-            return "plugin " + id + " " + version;
-        }
-
-        void registerInto(ExtensionRegistry registry) {
-            for (ComponentType type : types) {
-                registry.register(type, sourceLabel(), Optional.of(id));
-            }
-            for (WorkloadType type : workloads) {
-                registry.registerWorkload(type, sourceLabel(), Optional.of(id));
-            }
-        }
-
-        void dropExtensions() {
-            types = List.of();
-            workloads = List.of();
-        }
-    }
 }
