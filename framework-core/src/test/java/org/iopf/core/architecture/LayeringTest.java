@@ -1,5 +1,6 @@
 package org.iopf.core.architecture;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -7,7 +8,11 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-/** Keeps the API free of core and of anything outside DESIGN.md's list. */
+/**
+ * Keeps the API free of core and of anything outside DESIGN.md's list, and core's layers in order:
+ * the simulation model below assembly, assembly below the plugin host and reports, built-in
+ * components and workloads on the API alone.
+ */
 final class LayeringTest {
     private final JavaClasses classes = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -33,6 +38,42 @@ final class LayeringTest {
         noClasses().that().resideInAPackage("org.iopf.core.reference..")
                 .should().dependOnClassesThat().resideInAnyPackage("org.iopf.core.platform..", "org.iopf.core.node..",
                         "org.iopf.core.mem..", "org.iopf.core.sim..", "org.iopf.core.fabric..")
+                .check(classes);
+    }
+
+    @Test
+    void builtInWorkloadsUseOnlyTheApi() {
+        classes().that().resideInAPackage("org.iopf.core.workload..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("org.iopf.core.workload..", "org.iopf.api..",
+                        "java..")
+                .check(classes);
+    }
+
+    @Test
+    void theSimulationModelKnowsNothingOfAssemblyPluginsFilesOrReports() {
+        noClasses().that().resideInAnyPackage("org.iopf.core.sim..", "org.iopf.core.mem..", "org.iopf.core.fabric..",
+                "org.iopf.core.observe..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.iopf.core.platform..", "org.iopf.core.plugin..",
+                        "org.iopf.core.run..", "org.iopf.core.report..")
+                .check(classes);
+    }
+
+    @Test
+    void platformFilesAndThePluginHostDoNotDependOnEachOtherOrOnRuns() {
+        noClasses().that().resideInAPackage("org.iopf.core.platform..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.iopf.core.plugin..", "org.iopf.core.run..",
+                        "org.iopf.core.report..")
+                .check(classes);
+        noClasses().that().resideInAPackage("org.iopf.core.plugin..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.iopf.core.platform.file..",
+                        "org.iopf.core.report..")
+                .check(classes);
+    }
+
+    @Test
+    void reportsReadRunsButNeverThePluginHost() {
+        noClasses().that().resideInAPackage("org.iopf.core.report..")
+                .should().dependOnClassesThat().resideInAPackage("org.iopf.core.plugin..")
                 .check(classes);
     }
 }
