@@ -67,6 +67,23 @@ final class PluginHostTest {
     }
 
     @Test
+    void aPlainJarWithItsDescriptorInTheManifestIsAPluginToo() {
+        testPlugins().iommu("jar-iommu", "1.2.0").jarInto(plugins);
+        DefaultPluginHost host = new DefaultPluginHost(plugins);
+
+        assertThat(host.loadAndStartAll()).singleElement().satisfies(info -> {
+            assertThat(info.id()).isEqualTo("jar-iommu");
+            assertThat(info.version()).isEqualTo("1.2.0");
+            assertThat(info.status()).isEqualTo(PluginStatus.STARTED);
+            assertThat(info.path().getFileName()).hasToString("jar-iommu-1.2.0.jar");
+        });
+        assertThat(host.registry().registration("test-iommu").orElseThrow().source())
+                .isEqualTo("plugin jar-iommu 1.2.0");
+        host.close();
+        assertThat(host.plugins()).isEmpty();
+    }
+
+    @Test
     void aSimulationAssemblesAndRunsWithThePluginsIommu() {
         testPlugins().iommu("test-iommu", "1.0.0").zipInto(plugins);
         DefaultPluginHost host = new DefaultPluginHost(plugins);

@@ -102,6 +102,29 @@ public final class TestPlugins {
             }
         }
 
+        /**
+         * Builds a plain plugin jar (descriptor in {@code META-INF/MANIFEST.MF}: Plugin-Id,
+         * Plugin-Version, Plugin-Requires, Plugin-Class) and moves it to {@code folder}.
+         */
+        public Path jarInto(Path folder) {
+            try {
+                Files.createDirectories(folder);
+                Files.createDirectories(work);
+                Path built = work.resolve("jar-" + (++builds) + ".jar");
+                Files.write(built, jar(compile(), manifest()));
+                return Files.move(built, folder.resolve(id + "-" + version + ".jar"),
+                        StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        private String manifest() {
+            return "Manifest-Version: 1.0\r\nPlugin-Id: " + id + "\r\nPlugin-Version: " + version
+                    + "\r\nPlugin-Requires: " + requires + "\r\nPlugin-Class: " + PLUGIN_CLASSES.get(tree)
+                    + "\r\nPlugin-Provider: iopf tests\r\nPlugin-Description: " + tree + " " + version + "\r\n\r\n";
+        }
+
         /** Builds the zip into {@code folder} named {@code <id>-<version>.zip}. */
         public Path zipInto(Path folder) {
             return zipInto(folder, id + "-" + version + ".zip");
@@ -115,7 +138,7 @@ public final class TestPlugins {
                 zip.write(properties().getBytes(StandardCharsets.ISO_8859_1));
                 zip.closeEntry();
                 zip.putNextEntry(new ZipEntry("lib/" + id + ".jar"));
-                zip.write(jar(classes));
+                zip.write(jar(classes, null));
                 zip.closeEntry();
             }
             return bytes.toByteArray();
@@ -163,9 +186,14 @@ public final class TestPlugins {
         }
     }
 
-    private static byte[] jar(Path classes) throws IOException {
+    private static byte[] jar(Path classes, String manifest) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ZipOutputStream jar = new ZipOutputStream(bytes); Stream<Path> walk = Files.walk(classes)) {
+            if (manifest != null) {
+                jar.putNextEntry(new ZipEntry("META-INF/MANIFEST.MF"));
+                jar.write(manifest.getBytes(StandardCharsets.UTF_8));
+                jar.closeEntry();
+            }
             for (Path file : walk.filter(Files::isRegularFile).sorted().toList()) {
                 jar.putNextEntry(new ZipEntry(classes.relativize(file).toString().replace('\\', '/')));
                 jar.write(Files.readAllBytes(file));
