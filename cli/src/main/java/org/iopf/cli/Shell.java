@@ -50,8 +50,13 @@ public final class Shell implements AutoCloseable {
     }
 
     private void report(PluginEvent event) {
+        String line = "[plugins] " + event.message();
+        if (event.kind() == PluginEvent.Kind.LOADED) {
+            line += host.plugin(event.pluginId()).map(p -> "; component types " + p.componentTypes()
+                    + ", workload types " + p.workloadTypes()).orElse("");
+        }
         synchronized (env.out()) {
-            env.out().println("[plugins] " + event);
+            env.out().println(line);
             env.out().flush();
         }
     }

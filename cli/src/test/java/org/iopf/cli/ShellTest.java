@@ -41,7 +41,8 @@ final class ShellTest {
             new TestPlugins(temp.resolve("build"), CliHarness.testPluginSources()).iommu("test-iommu", "1.0.0")
                     .zipInto(plugins);
             assertThat(shell.execute("scan")).isZero();
-            assertThat(cli.out()).contains("LOADED", "test-iommu");
+            assertThat(cli.out()).contains("[plugins] plugin 'test-iommu' 1.0.0 loaded from test-iommu-1.0.0.zip",
+                    "component types [test-iommu], workload types [test-translate]");
 
             cli.clear();
             assertThat(shell.execute("components test-iommu")).isZero();
