@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.observe.Histogram;
@@ -22,7 +23,7 @@ import org.iopf.api.observe.Metrics;
  * resize themselves.
  *
  * <p>A registry built with a clock ({@link #MetricRegistry(LongSupplier)}) also keeps, for every
- * counter, a {@link TimeSeries} of its increments over simulated time (bucketed, at most 1024 buckets
+ * counter (or those chosen by name, {@link #MetricRegistry(LongSupplier, Predicate)}), a {@link TimeSeries} of its increments over simulated time (bucketed, at most 1024 buckets
  * of adaptive width, exact totals), read with {@link #series(String)}.
  *
  * <p>Not thread-safe.
@@ -35,10 +36,12 @@ public final class MetricRegistry implements Metrics {
 
     private final Map<String, Registered> metrics = new HashMap<>();
     private final LongSupplier clock;
+    private final Predicate<String> keepsSeries;
 
     /** Creates an empty registry whose counters keep no time series. */
     public MetricRegistry() {
         this.clock = null;
+        this.keepsSeries = name -> false;
     }
 
     /**
@@ -48,7 +51,19 @@ public final class MetricRegistry implements Metrics {
      *     not null
      */
     public MetricRegistry(LongSupplier now) {
+        this(now, name -> true);
+    }
+
+    /**
+     * Creates an empty registry in which the counters whose full names {@code keepsSeries} accepts
+     * keep a time series of their increments; the others cost no clock read per increment.
+     *
+     * @param now the simulated time in ns ({@code kernel::now}); not null
+     * @param keepsSeries which counters keep a series, by full name ({@code workload.bytes}); not null
+     */
+    public MetricRegistry(LongSupplier now, Predicate<String> keepsSeries) {
         this.clock = requireNonNull(now, "now is null");
+        this.keepsSeries = requireNonNull(keepsSeries, "keepsSeries is null");
     }
 
     /** Returns the empty string: the root scope has no prefix. */
@@ -135,7 +150,8 @@ public final class MetricRegistry implements Metrics {
     }
 
     Counter counterNamed(String fullName, String unit) {
-        return register(fullName, unit, LongCounter.class, () -> new LongCounter(fullName, clock));
+        return register(fullName, unit, LongCounter.class,
+                () -> new LongCounter(fullName, keepsSeries.test(fullName) ? clock : null));
     }
 
     Histogram histogramNamed(String fullName, String unit) {

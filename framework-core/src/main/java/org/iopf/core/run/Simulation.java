@@ -44,7 +44,7 @@ public final class Simulation {
     private Simulation(PlatformSpec platform, ExtensionRegistry registry, Tracer tracer) {
         this.kernel = new EventKernel();
         this.random = new SplitRandomStreams(platform.seed());
-        this.metrics = new MetricRegistry(kernel::now);
+        this.metrics = new MetricRegistry(kernel::now, name -> name.startsWith("workload."));
         this.tracer = Objects.requireNonNull(tracer, "tracer is null");
         this.fabric = new SwitchedFabric(kernel, random, platform.defaultLink(), platform.switchLatencyNanos());
         this.injector = NodeAssembler.simulationInjector(kernel, random, metrics, tracer, fabric);
