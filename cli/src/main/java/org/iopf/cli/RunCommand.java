@@ -33,6 +33,11 @@ final class RunCommand implements Callable<Integer> {
             description = "Standard output format: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
+    @Option(names = "--set", paramLabel = "TARGET.PARAM=VALUE",
+            description = "Sets a parameter in place of the file's value, e.g. workload.messages=8 or "
+                + "node1.nic0.mtu=2KiB; repeatable.")
+    java.util.List<String> settings = new java.util.ArrayList<>();
+
     @Option(names = "--no-progress", description = "Never show the progress bar.")
     boolean noProgress;
 
@@ -44,6 +49,7 @@ final class RunCommand implements Callable<Integer> {
         if (seed != null) {
             scenario = scenario.withSeed(seed);
         }
+        scenario = executor.override(scenario, settings);
         RunResult result = executor.run(scenario);
         ResultOutput.print(result, format, env.out());
         if (out != null) {

@@ -43,6 +43,11 @@ final class ScenarioExecutor {
         return new PlatformFileReader(host.registry()).read(file);
     }
 
+    /** {@code scenario} with command-line parameter settings applied (see {@link ScenarioOverrides}). */
+    Scenario override(Scenario scenario, java.util.List<String> settings) {
+        return ScenarioOverrides.apply(scenario, settings, host.registry());
+    }
+
     /** Assembles {@code scenario}'s nodes and creates its workload without running anything. */
     void check(Scenario scenario) {
         ExtensionRegistry registry = host.registry();

@@ -159,6 +159,9 @@ final class ShellCommands implements Runnable {
         @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table")
         OutputFormat format;
 
+        @Option(names = "--set", paramLabel = "TARGET.PARAM=VALUE")
+        java.util.List<String> settings = new java.util.ArrayList<>();
+
         @Override
         public Integer call() {
             ScenarioExecutor executor = new ScenarioExecutor(shell().host(), shell().env().err(), true);
@@ -166,6 +169,7 @@ final class ShellCommands implements Runnable {
             if (seed != null) {
                 scenario = scenario.withSeed(seed);
             }
+            scenario = executor.override(scenario, settings);
             RunResult result = executor.run(scenario);
             shell().setLastResult(result);
             ResultOutput.print(result, format, shell().env().out());

@@ -76,6 +76,24 @@ final class IopfMainTest {
     }
 
     @Test
+    void setReplacesParametersOfTheWorkloadAndOfComponentsAndChecksThem() {
+        assertThat(cli.run("run", "--format", "csv", "--set", "workload.messages=8", "--set", "workload.messageSize=64KiB",
+                "--set", "node1.nic0.mtu=2KiB", "--plugins", temp.toString()))
+                .as("a 2 KiB MTU and 8 small messages miss the file's 98.6 Gbps").isEqualTo(ExitCode.EXPECTATION_MISSED);
+        assertThat(cli.out()).contains("bytes,524288,").contains("messages,8,");
+        cli.clear();
+        assertThat(cli.run("run", "--set", "node3.nic0.mtu=2KiB", "--plugins", temp.toString())).isEqualTo(2);
+        assertThat(cli.run("run", "--set", "node1.nic.mtu=2KiB", "--plugins", temp.toString())).isEqualTo(2);
+        assertThat(cli.run("run", "--set", "workload.mesages=8", "--plugins", temp.toString())).isEqualTo(2);
+        assertThat(cli.run("run", "--set", "workload.messages", "--plugins", temp.toString())).isEqualTo(2);
+        assertThat(cli.err()).contains("--set node3.nic0.mtu=2KiB: no node or target 'node3'",
+                "node 'node1' has no component 'nic'; its components are [iommu, dma, nic0, faults, buffers] "
+                        + "(did you mean 'nic0'?)",
+                "unknown parameter", "did you mean 'messages'?",
+                "--set takes TARGET.PARAMETER=VALUE").doesNotContain("\tat ");
+    }
+
+    @Test
     void validateSaysWhatTheFileHolds() {
         assertThat(cli.run("validate", "examples/numa-two-sockets.yaml", "--plugins", temp.toString())).isZero();
         assertThat(cli.out()).contains("valid: scenario 'numa-two-sockets'", "workload rdma-write-stream");
