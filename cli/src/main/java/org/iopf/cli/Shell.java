@@ -11,11 +11,16 @@ import org.iopf.core.plugin.PluginEvent;
 import org.iopf.core.plugin.PluginHost;
 import org.iopf.core.plugin.PluginWatcher;
 import org.iopf.core.report.RunResult;
+import org.jline.builtins.Completers;
+import org.jline.reader.Completer;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
 import org.jline.reader.UserInterruptException;
 import org.jline.reader.impl.DefaultParser;
+import org.jline.reader.impl.completer.AggregateCompleter;
+import org.jline.reader.impl.completer.ArgumentCompleter;
+import org.jline.reader.impl.completer.StringsCompleter;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 
@@ -85,7 +90,8 @@ public final class Shell implements AutoCloseable {
     public void interact() throws IOException {
         if (System.console() != null) {
             try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
-                LineReader reader = LineReaderBuilder.builder().terminal(terminal).appName("iopf").build();
+                LineReader reader = LineReaderBuilder.builder().terminal(terminal).appName("iopf")
+                        .completer(completer()).build();
                 env.out().println("iopf shell — 'help' lists the commands, 'exit' leaves");
                 while (!exitRequested) {
                     String line;
@@ -105,6 +111,15 @@ public final class Shell implements AutoCloseable {
                 execute(line);
             }
         }
+    }
+
+    /** Completes command names first, then plugin ids and file names. */
+    private Completer completer() {
+        List<String> commands = List.copyOf(new picocli.CommandLine(new ShellCommands(this)).getSubcommands().keySet());
+        Completer arguments = new AggregateCompleter(
+                new StringsCompleter(() -> host.plugins().stream().map(p -> p.id()).toList()),
+                new Completers.FileNameCompleter());
+        return new ArgumentCompleter(new StringsCompleter(commands), arguments);
     }
 
     /** The plugin host. */
