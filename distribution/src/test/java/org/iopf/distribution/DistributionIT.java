@@ -92,7 +92,13 @@ final class DistributionIT {
         assertThat(components.out()).contains("premapped-iommu", "pinned-rc-nic", "rdma-write-stream", "ping-pong");
         Outcome plugins = IOPF.run("plugins", "list");
         assertThat(plugins.exitCode()).isZero();
-        assertThat(plugins.out()).contains("hmm ", "zynq-smmu", "STARTED", ">=0.1.0 & <0.2.0");
+        for (String id : new String[] {"zynq-smmu", "pldma", "infiniband-npf", "ethernet-backupring", "dmaplane",
+            "hmm"}) {
+            assertThat(plugins.out()).as("stock plugin " + id).containsPattern("(?m)^" + id
+                    + " +\\S+ +STARTED +>=0\\.1\\.0 & <0\\.2\\.0");
+        }
+        assertThat(plugins.out()).doesNotContain("FAILED");
+        assertThat(plugins.err()).doesNotContain("warning");
     }
 
     @Test
