@@ -19,7 +19,13 @@ public enum ParameterType {
     /** {@code true} or {@code false}. */
     BOOLEAN("flag"),
     /** Free text, or one of the spec's allowed values. */
-    STRING("text");
+    STRING("text"),
+    /**
+     * The name of a node of the platform ({@code node1}): checked against the platform's nodes
+     * before anything runs, a typo answered with the nearest name. Read with
+     * {@link Parameters#string(String)}.
+     */
+    NODE("node");
 
     private final String unit;
 

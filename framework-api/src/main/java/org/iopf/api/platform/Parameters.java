@@ -36,6 +36,6 @@ public interface Parameters {
     /** A {@link ParameterType#BOOLEAN} value. */
     boolean flag(String name);
 
-    /** A {@link ParameterType#STRING} value. */
+    /** A {@link ParameterType#STRING} or {@link ParameterType#NODE} value. */
     String string(String name);
 }

@@ -61,6 +61,7 @@ public final class ResolvedParameters implements Parameters {
                 case DECIMAL -> Double.parseDouble(text.strip());
                 case BOOLEAN -> parseBoolean(text);
                 case STRING -> parseChoice(spec, text);
+                case NODE -> parseNodeName(text);
             };
         } catch (NumberFormatException e) {
             throw new InvalidParameterException(owner, spec.name(),
@@ -76,6 +77,13 @@ public final class ResolvedParameters implements Parameters {
             case "false", "off", "no" -> Boolean.FALSE;
             default -> throw new IllegalArgumentException("'" + text + "' is not true or false");
         };
+    }
+
+    private static String parseNodeName(String text) {
+        if (text.isBlank()) {
+            throw new IllegalArgumentException("a node name cannot be blank");
+        }
+        return text.strip();
     }
 
     private static String parseChoice(ParameterSpec spec, String text) {
@@ -124,7 +132,25 @@ public final class ResolvedParameters implements Parameters {
 
     @Override
     public String string(String name) {
-        return (String) typed(name, ParameterType.STRING);
+        ParameterType type = spec(name).type();
+        return (String) typed(name, type == ParameterType.NODE ? ParameterType.NODE : ParameterType.STRING);
+    }
+
+    /**
+     * Checks that every {@link ParameterType#NODE} value names one of {@code nodeNames}.
+     *
+     * @throws InvalidParameterException naming the parameter, the value and the nearest node name
+     */
+    public void requireNodes(java.util.Collection<String> nodeNames) {
+        for (ParameterSpec spec : specs.values()) {
+            if (spec.type() == ParameterType.NODE && !nodeNames.contains((String) values.get(spec.name()))) {
+                String value = (String) values.get(spec.name());
+                String problem = explicit.containsKey(spec.name()) ? "no node '" + value + "'"
+                        : "parameter '" + spec.name() + "' defaults to '" + value + "', which is no node";
+                throw new InvalidParameterException(owner, spec.name(), problem + "; expected one of the platform's nodes "
+                        + nodeNames + NearestName.hint(value, nodeNames));
+            }
+        }
     }
 
     /** The resolved values by name, defaults included, for reports. */

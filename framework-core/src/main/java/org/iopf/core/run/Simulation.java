@@ -138,8 +138,10 @@ public final class Simulation {
     }
 
     private Prepared prepare(WorkloadType type, Map<String, String> parameters) {
-        SimWorkloadContext context = new SimWorkloadContext(kernel,
-                new ResolvedParameters("workload (" + type.name() + ")", type.parameters(), parameters),
+        ResolvedParameters resolved = new ResolvedParameters("workload (" + type.name() + ")", type.parameters(),
+                parameters);
+        resolved.requireNodes(List.copyOf(nodes.keySet()));
+        SimWorkloadContext context = new SimWorkloadContext(kernel, resolved,
                 List.<Node>copyOf(nodes.values()), random.stream("workload/" + type.name()),
                 metrics.scope("workload"), tracer);
         return new Prepared(context, type.create(context));

@@ -46,7 +46,7 @@ public final class DmaCopyStreamType implements WorkloadType {
     @Override
     public List<ParameterSpec> parameters() {
         List<ParameterSpec> specs = new ArrayList<>();
-        specs.add(ParameterSpec.of(NODE, ParameterType.STRING, "node1", "node whose DMA engine copies", ""));
+        specs.add(ParameterSpec.of(NODE, ParameterType.NODE, "node1", "node whose DMA engine copies", ""));
         specs.addAll(WorkloadParameters.traffic(BLOCK_SIZE, "64KiB", "bytes per DMA transfer", "64",
                 "number of blocks copied", "4", "transfers in flight at once"));
         specs.add(ParameterSpec.of(CHANNELS, ParameterType.INTEGER, "1",

@@ -32,8 +32,8 @@ final class WorkloadParameters {
     /** The two nodes of a two-node workload. */
     static List<ParameterSpec> nodes(String sourceDescription, String targetDescription) {
         return List.of(
-                ParameterSpec.of(SOURCE, ParameterType.STRING, "node1", sourceDescription, ""),
-                ParameterSpec.of(TARGET, ParameterType.STRING, "node2", targetDescription, ""));
+                ParameterSpec.of(SOURCE, ParameterType.NODE, "node1", sourceDescription, ""),
+                ParameterSpec.of(TARGET, ParameterType.NODE, "node2", targetDescription, ""));
     }
 
     /** Size, count and concurrency, with the workload's own names, defaults and wording. */

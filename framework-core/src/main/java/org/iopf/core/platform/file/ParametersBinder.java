@@ -36,6 +36,17 @@ final class ParametersBinder {
      * @return values as written, by parameter name
      */
     Map<String, String> bind(YamlNode.Mapping owner, String typeName, List<ParameterSpec> specs) {
+        return bind(owner, typeName, specs, null);
+    }
+
+    /**
+     * As {@link #bind(YamlNode.Mapping, String, List)}, and every node-name parameter (given or
+     * defaulted) must name one of {@code nodeNames}.
+     *
+     * @param nodeNames the platform's node names; null to skip that check
+     */
+    Map<String, String> bind(YamlNode.Mapping owner, String typeName, List<ParameterSpec> specs,
+            List<String> nodeNames) {
         Map<String, ParameterSpec> byName = new LinkedHashMap<>();
         for (ParameterSpec spec : specs) {
             byName.put(spec.name(), spec);
@@ -64,7 +75,10 @@ final class ParametersBinder {
             }
         }
         try {
-            new ResolvedParameters(typeName, specs, raw);
+            ResolvedParameters resolved = new ResolvedParameters(typeName, specs, raw);
+            if (nodeNames != null) {
+                resolved.requireNodes(nodeNames);
+            }
         } catch (InvalidParameterException e) {
             YamlNode at = nodes.getOrDefault(e.parameter(), owner);
             String problem = YamlBinder.withHint(e.problem());
@@ -87,6 +101,7 @@ final class ParametersBinder {
             case DECIMAL -> "a number";
             case BOOLEAN -> "true or false";
             case STRING -> spec.allowedValues().isEmpty() ? "text" : "one of " + spec.allowedValues();
+            case NODE -> "the name of a node of the platform";
         };
         return kind + " (" + spec.description() + ")";
     }

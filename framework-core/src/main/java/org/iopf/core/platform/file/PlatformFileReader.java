@@ -102,7 +102,7 @@ public final class PlatformFileReader {
         long seed = yaml.optional(root, "seed", n -> yaml.integer(n, "a whole number"), DEFAULT_SEED);
         PlatformSpec platform = fabric(yaml, root, seed);
         WorkloadSpec workload = workload(yaml, yaml.require(root, "workload",
-                "the workload: {type: ..., params: {...}}"));
+                "the workload: {type: ..., params: {...}}"), platform.nodes().stream().map(NodeSpec::name).toList());
         List<Expectation> expectations = root.get("expect").map(n -> new ExpectationBinder(yaml).bind(n))
                 .orElse(List.of());
         return new Scenario(name, description, source, platform, workload, expectations);
@@ -157,7 +157,7 @@ public final class PlatformFileReader {
         return nodes;
     }
 
-    private WorkloadSpec workload(YamlBinder yaml, YamlNode node) {
+    private WorkloadSpec workload(YamlBinder yaml, YamlNode node, List<String> nodeNames) {
         String types = YamlBinder.oneOf(registry.workloadNames(), "workload type");
         YamlNode.Mapping m = yaml.mapping(node, "the workload: {type: ..., params: {...}}");
         yaml.checkKeys(m, WORKLOAD_KEYS, "key of the workload");
@@ -166,7 +166,7 @@ public final class PlatformFileReader {
         WorkloadType type = registry.findWorkload(typeName).orElseThrow(() -> yaml.error(typeNode,
                 "unknown workload type '" + typeName + "'; expected " + types
                         + YamlBinder.hint(typeName, registry.workloadNames())));
-        return new WorkloadSpec(typeName, new ParametersBinder(yaml).bind(m, typeName, type.parameters()));
+        return new WorkloadSpec(typeName, new ParametersBinder(yaml).bind(m, typeName, type.parameters(), nodeNames));
     }
 
     /** The file name of {@code source} without directory and {@code .yaml}/{@code .yml}. */

@@ -81,7 +81,11 @@ final class MalformedPlatformFilesTest {
                 arguments("unknown-top-level-key.yaml",
                         "unknown-top-level-key.yaml:11:1: worklaod: unknown top-level key; expected one of [name, description, seed, fabric, nodes, workload, expect]; did you mean 'workload'?"),
                 arguments("unknown-workload-type.yaml",
-                        "unknown-workload-type.yaml:12:9: workload.type: unknown workload type 'rdma-write-strem'; expected one of [rdma-write-stream]; did you mean 'rdma-write-stream'?"));
+                        "unknown-workload-type.yaml:12:9: workload.type: unknown workload type 'rdma-write-strem'; expected one of [rdma-write-stream]; did you mean 'rdma-write-stream'?"),
+                arguments("workload-default-node-missing.yaml",
+                        "workload-default-node-missing.yaml:8:3: workload: parameter 'target' defaults to 'node2', which is no node; expected one of the platform's nodes [host, device]"),
+                arguments("workload-unknown-node.yaml",
+                        "workload-unknown-node.yaml:9:35: workload.params.target: no node 'node3'; expected one of the platform's nodes [node1, node2]; did you mean 'node1'?"));
     }
 
     @ParameterizedTest(name = "{0}")

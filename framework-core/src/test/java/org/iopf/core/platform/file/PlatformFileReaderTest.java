@@ -25,10 +25,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Well-formed platform files: units, defaults and expectations in base units. */
 final class PlatformFileReaderTest {
+    /** Two nodes named like the workload's default source and target, so that every default holds. */
     private static final String MINIMAL = """
             nodes:
-              - name: a
+              - name: node1
                 nic0: {type: pinned-rc-nic}
+              - name: node2
             workload: {type: rdma-write-stream}
             """;
 
@@ -44,7 +46,8 @@ final class PlatformFileReaderTest {
         assertThat(s.platform().defaultLink()).isEqualTo(LinkSpec.lossless(DataRate.gbps(100), 500));
         assertThat(s.platform().switchLatencyNanos()).isEqualTo(300);
         NodeSpec a = s.platform().nodes().get(0);
-        assertThat(a.name()).isEqualTo("a");
+        assertThat(a.name()).isEqualTo("node1");
+        assertThat(s.platform().nodes().get(1).components()).isEmpty();
         assertThat(a.cores()).containsExactly(new CoreGroup("cpu", 4));
         assertThat(a.memory().topology().nodeCount()).isEqualTo(1);
         assertThat(a.memory().topology().capacity(0)).isEqualTo(16L << 30);
@@ -117,18 +120,18 @@ final class PlatformFileReaderTest {
         List<Expectation> e = s.expectations();
         assertThat(e).hasSize(7);
         assertThat(e.get(0)).isEqualTo(new Expectation("throughput", Comparison.WITHIN, 96e9, 0.02, true,
-                Quantity.RATE, "96Gbps ± 2%", "expect.yaml:6:5"));
+                Quantity.RATE, "96Gbps ± 2%", "expect.yaml:7:5"));
         assertThat(e.get(1)).isEqualTo(new Expectation("latency.p99", Comparison.AT_MOST, 50_000, 0, false,
-                Quantity.DURATION, "<= 50us", "expect.yaml:7:5"));
+                Quantity.DURATION, "<= 50us", "expect.yaml:8:5"));
         assertThat(e.get(2)).isEqualTo(new Expectation("faults.translation", Comparison.AT_LEAST, 1, 0, false,
-                Quantity.NUMBER, ">= 1", "expect.yaml:8:5"));
+                Quantity.NUMBER, ">= 1", "expect.yaml:9:5"));
         assertThat(e.get(3)).isEqualTo(new Expectation("node1.nic0.bytes", Comparison.WITHIN, 4096, 512, false,
-                Quantity.BYTES, "4KiB ± 512B", "expect.yaml:9:5"));
+                Quantity.BYTES, "4KiB ± 512B", "expect.yaml:10:5"));
         assertThat(e.get(4).comparison()).isEqualTo(Comparison.AT_LEAST);
         assertThat(e.get(4).quantity()).isEqualTo(Quantity.RATIO);
         assertThat(e.get(4).value()).isCloseTo(0.12, within(1e-12));
         assertThat(e.get(5)).isEqualTo(new Expectation("dma.rate", Comparison.WITHIN, 13_284e6 * 8, 0, false,
-                Quantity.RATE, "13284MB/s", "expect.yaml:11:5"));
+                Quantity.RATE, "13284MB/s", "expect.yaml:12:5"));
         assertThat(e.get(6).value()).isEqualTo(-2.5);
         assertThat(e.get(6).tolerance()).isEqualTo(0.5);
         assertThat(e.get(0).isMetBy(95e9)).isTrue();
