@@ -14,7 +14,8 @@ import org.pf4j.ExtensionPoint;
  * {@code plugins/}, or through {@code META-INF/services/org.iopf.api.platform.ComponentType} on
  * the class path. Two types with one name is an error.
  *
- * <p>Wiring: the node builds a private injector scope per component from {@link #module}; the
+ * <p>Wiring: the run has one injector for its services and each node a child injector of it; the
+ * node builds a private scope per component from {@link #module}; the
  * module binds the API interface of each role in {@link #roles()} (for example
  * {@code bind(Iommu.class).to(Mmu500Iommu.class).in(Scopes.SINGLETON)}), and the node exposes
  * those bindings to the other components of the node. Node injectors require explicit bindings.
@@ -24,6 +25,11 @@ import org.pf4j.ExtensionPoint;
  *   <li>{@link org.iopf.api.mem.MemoryManager} — the node's OS memory manager;</li>
  *   <li>{@link org.iopf.api.fault.FaultSink} — the node's fault queue;</li>
  *   <li>{@link org.iopf.api.fabric.Fabric} — the network joining the nodes;</li>
+ *   <li>{@link org.iopf.api.sim.Scheduler} and {@link org.iopf.api.observe.Tracer} — the run's,
+ *       the same as the context's;</li>
+ *   <li>{@link org.iopf.api.observe.Metrics} and {@link org.iopf.api.sim.RandomStreams} — the
+ *       run's roots; prefer the context's metrics (scoped under the component's path) and random
+ *       stream (split by the component's path, so that adding a component perturbs no other);</li>
  *   <li>the API interface of every other role present on the node.</li>
  * </ul>
  *
