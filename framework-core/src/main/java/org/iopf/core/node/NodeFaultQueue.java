@@ -25,16 +25,22 @@ import org.slf4j.LoggerFactory;
  *
  * <p>It also accounts for every fault, in the node's metrics scope:
  * <ul>
- *   <li>{@code faults.<kind>} (counter, faults): faults raised, one counter per {@link FaultKind}
- *       in lower case ({@code faults.translation}), registered up front so that zeros show;</li>
- *   <li>{@code faults.resolution} (histogram, ns): from the raise to the moment the fault's
+ *   <li>{@code faultQueue.<kind>} (counter, faults): faults raised, one counter per {@link FaultKind}
+ *       in lower case ({@code faultQueue.translation}), registered up front so that zeros show;</li>
+ *   <li>{@code faultQueue.resolution} (histogram, ns): from the raise to the moment the fault's
  *       resolution listener is called, whatever the outcome;</li>
- *   <li>{@code faults.retried} and {@code faults.terminated} (counters, faults): how faults ended.</li>
+ *   <li>{@code faultQueue.retried} and {@code faultQueue.terminated} (counters, faults): how faults ended.</li>
  * </ul>
  * It measures the resolution by handing the handler a {@link PageFault} whose listener records
  * and then calls the device's listener; the record is the device's own.
  */
 public final class NodeFaultQueue implements FaultSink {
+    /**
+     * The scope of the queue's metrics under the node ({@code node1.faultQueue.translation}); not
+     * {@code faults}, which platforms commonly name their fault-handler component.
+     */
+    public static final String METRIC_SCOPE = "faultQueue";
+
     private static final Logger LOG = LoggerFactory.getLogger(NodeFaultQueue.class);
 
     private final String node;
@@ -56,13 +62,13 @@ public final class NodeFaultQueue implements FaultSink {
      * @param node the node's name, for messages; not null
      * @param scheduler the simulation's scheduler; not null
      * @param metrics the node's metrics scope ({@code node1}); the queue registers its
-     *     {@code faults.*} metrics in it; not null
+     *     {@code faultQueue.*} metrics in it; not null
      */
     public NodeFaultQueue(String node, Scheduler scheduler, Metrics metrics) {
         this.node = Objects.requireNonNull(node, "node is null");
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler is null");
         Objects.requireNonNull(metrics, "metrics is null");
-        Metrics faults = metrics.scope("faults");
+        Metrics faults = metrics.scope(METRIC_SCOPE);
         FaultKind[] kinds = FaultKind.values();
         this.raisedByKind = new Counter[kinds.length];
         for (FaultKind kind : kinds) {

@@ -130,7 +130,7 @@ public final class MetricRegistry implements Metrics {
      * recorded into one: percentiles over all values, not an average of percentiles. Names that are
      * not histograms are ignored.
      *
-     * @param names full names of histograms ({@code node1.faults.resolution}), not null
+     * @param names full names of histograms ({@code node1.faultQueue.resolution}), not null
      * @param unit the unit to give the merged summary, not null
      * @return the merged summary, or empty if no name is a histogram
      */

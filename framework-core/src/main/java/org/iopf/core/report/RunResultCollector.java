@@ -11,6 +11,7 @@ import java.util.SortedMap;
 import org.iopf.api.fault.FaultKind;
 import org.iopf.api.mem.MemoryStats;
 import org.iopf.api.sim.CpuCore;
+import org.iopf.core.node.NodeFaultQueue;
 import org.iopf.core.node.SimNode;
 import org.iopf.core.observe.MetricValue;
 import org.iopf.core.platform.Expectation;
@@ -80,15 +81,15 @@ final class RunResultCollector {
         Map<String, Long> byKind = new LinkedHashMap<>();
         for (FaultKind kind : FaultKind.values()) {
             String k = kind.name().toLowerCase(Locale.ROOT);
-            long sum = sumOverNodes("faults." + k);
+            long sum = sumOverNodes(NodeFaultQueue.METRIC_SCOPE + "." + k);
             byKind.put(k, sum);
             total += sum;
         }
         put(new Figure("faults.total", total, Quantity.NUMBER, "faults"));
         byKind.forEach((k, v) -> put(new Figure("faults." + k, v, Quantity.NUMBER, "faults")));
-        put(new Figure("faults.retried", sumOverNodes("faults.retried"), Quantity.NUMBER, "faults"));
-        put(new Figure("faults.terminated", sumOverNodes("faults.terminated"), Quantity.NUMBER, "faults"));
-        List<String> histograms = sim.nodes().stream().map(n -> n.id().name() + ".faults.resolution").toList();
+        put(new Figure("faults.retried", sumOverNodes(NodeFaultQueue.METRIC_SCOPE + ".retried"), Quantity.NUMBER, "faults"));
+        put(new Figure("faults.terminated", sumOverNodes(NodeFaultQueue.METRIC_SCOPE + ".terminated"), Quantity.NUMBER, "faults"));
+        List<String> histograms = sim.nodes().stream().map(n -> n.id().name() + "." + NodeFaultQueue.METRIC_SCOPE + ".resolution").toList();
         sim.metrics().mergedHistogram(histograms, "ns").filter(h -> h.count() > 0).ifPresent(h -> {
             put(Figure.of("faults.resolution.p50", h.p50(), Quantity.DURATION));
             put(Figure.of("faults.resolution.p99", h.p99(), Quantity.DURATION));

@@ -59,14 +59,14 @@ final class NodeFaultQueueTest {
         // Raised at 1 us; the two reports run back to back on the first core.
         assertThat(heardAt).containsExactly(Time.micros(1) + REPORT, Time.micros(1) + 2 * REPORT);
         var snapshot = sim.metrics().snapshot();
-        assertThat(snapshot.get("node1.faults.translation")).isEqualTo(new MetricValue.CounterValue("faults", 1));
-        assertThat(snapshot.get("node1.faults.permission")).isEqualTo(new MetricValue.CounterValue("faults", 1));
-        assertThat(snapshot.get("node1.faults.access")).isEqualTo(new MetricValue.CounterValue("faults", 0));
-        assertThat(snapshot.get("node1.faults.configuration")).isEqualTo(new MetricValue.CounterValue("faults", 0));
-        assertThat(snapshot.get("node1.faults.terminated")).isEqualTo(new MetricValue.CounterValue("faults", 2));
-        assertThat(snapshot.get("node1.faults.retried")).isEqualTo(new MetricValue.CounterValue("faults", 0));
-        assertThat(snapshot.get("node2.faults.translation")).isEqualTo(new MetricValue.CounterValue("faults", 0));
-        var resolution = (MetricValue.HistogramSummary) snapshot.get("node1.faults.resolution");
+        assertThat(snapshot.get("node1.faultQueue.translation")).isEqualTo(new MetricValue.CounterValue("faults", 1));
+        assertThat(snapshot.get("node1.faultQueue.permission")).isEqualTo(new MetricValue.CounterValue("faults", 1));
+        assertThat(snapshot.get("node1.faultQueue.access")).isEqualTo(new MetricValue.CounterValue("faults", 0));
+        assertThat(snapshot.get("node1.faultQueue.configuration")).isEqualTo(new MetricValue.CounterValue("faults", 0));
+        assertThat(snapshot.get("node1.faultQueue.terminated")).isEqualTo(new MetricValue.CounterValue("faults", 2));
+        assertThat(snapshot.get("node1.faultQueue.retried")).isEqualTo(new MetricValue.CounterValue("faults", 0));
+        assertThat(snapshot.get("node2.faultQueue.translation")).isEqualTo(new MetricValue.CounterValue("faults", 0));
+        var resolution = (MetricValue.HistogramSummary) snapshot.get("node1.faultQueue.resolution");
         assertThat(resolution.unit()).isEqualTo("ns");
         assertThat(resolution.count()).isEqualTo(2);
         assertThat(resolution.min()).isEqualTo(REPORT);
@@ -111,12 +111,12 @@ final class NodeFaultQueueTest {
         assertThat(heard).containsExactly(FaultResolution.RETRY, FaultResolution.TERMINATE);
         assertThat(queue.raised()).isEqualTo(1);
         var snapshot = metrics.snapshot();
-        assertThat(snapshot.get("n.faults.access")).isEqualTo(new MetricValue.CounterValue("faults", 1));
-        assertThat(snapshot.get("n.faults.retried")).isEqualTo(new MetricValue.CounterValue("faults", 1));
-        assertThat(snapshot.get("n.faults.terminated")).isEqualTo(new MetricValue.CounterValue("faults", 0));
-        var resolution = (MetricValue.HistogramSummary) snapshot.get("n.faults.resolution");
+        assertThat(snapshot.get("n.faultQueue.access")).isEqualTo(new MetricValue.CounterValue("faults", 1));
+        assertThat(snapshot.get("n.faultQueue.retried")).isEqualTo(new MetricValue.CounterValue("faults", 1));
+        assertThat(snapshot.get("n.faultQueue.terminated")).isEqualTo(new MetricValue.CounterValue("faults", 0));
+        var resolution = (MetricValue.HistogramSummary) snapshot.get("n.faultQueue.resolution");
         assertThat(resolution.count()).isEqualTo(1);
         assertThat(resolution.max()).isEqualTo(2_500);
-        assertThat(metrics.series("n.faults.access").orElseThrow().values()).containsExactly(0, 0, 0, 0, 1);
+        assertThat(metrics.series("n.faultQueue.access").orElseThrow().values()).containsExactly(0, 0, 0, 0, 1);
     }
 }

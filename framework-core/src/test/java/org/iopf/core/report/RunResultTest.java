@@ -69,7 +69,7 @@ final class RunResultTest {
         assertThat(result.value("workload.latency.count")).hasValue(16);
         assertThat(result.value("workload.elapsed")).hasValue(elapsed);
         assertThat(result.figure("workload.elapsed").orElseThrow().quantity()).isEqualTo(Quantity.DURATION);
-        assertThat(result.value("node1.faults.terminated")).hasValue(0);
+        assertThat(result.value("node1.faultQueue.terminated")).hasValue(0);
         assertThat(result.seed()).isEqualTo(1);
         assertThat(result.scenario()).isEqualTo("pinned-write");
         assertThat(result.expectations().total()).isZero();
@@ -115,7 +115,7 @@ final class RunResultTest {
         // Percentiles are HdrHistogram's, within 0.1% (the bucket of 10 000 ns is 8 ns wide); max is exact.
         assertThat(result.value("faults.resolution.p50").orElseThrow()).isBetween(10_000.0, 10_008.0);
         assertThat(result.value("faults.resolution.max")).hasValue(Time.micros(20));
-        assertThat(result.value("node2.faults.resolution.count")).hasValue(2);
+        assertThat(result.value("node2.faultQueue.resolution.count")).hasValue(2);
         assertThat(result.value("cpu.node2.cpu.0").orElseThrow())
                 .isEqualTo(Time.micros(20) / (double) result.value("sim.time").orElseThrow());
     }
