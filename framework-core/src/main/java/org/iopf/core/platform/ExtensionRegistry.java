@@ -136,12 +136,6 @@ public final class ExtensionRegistry {
         workloads.values().removeIf(r -> r.source().equals(source));
     }
 
-    /** Removes every component and workload type contributed by the plugin {@code pluginId}. */
-    public void unregisterPlugin(String pluginId) {
-        types.values().removeIf(r -> r.pluginId().filter(pluginId::equals).isPresent());
-        workloads.values().removeIf(r -> r.pluginId().filter(pluginId::equals).isPresent());
-    }
-
     /** The component type named {@code name}, if registered. */
     public Optional<ComponentType> find(String name) {
         return Optional.ofNullable(types.get(name)).map(Registered::type);

@@ -117,38 +117,6 @@ public abstract class PluginHost implements AutoCloseable {
     }
 
     /**
-     * Adds the extensions {@link java.util.ServiceLoader} finds through {@code loader} to the
-     * class-path extensions; types already registered from the same class are skipped.
-     *
-     * @throws IllegalArgumentException if a name is taken by another class, naming both sources
-     */
-    public synchronized void addClassPathExtensions(ClassLoader loader) {
-        Objects.requireNonNull(loader, "loader is null");
-        ExtensionRegistry merged = classPath().copy();
-        ExtensionRegistry found = ExtensionRegistry.fromClassPath(loader);
-        for (ExtensionRegistry.Registered r : found.all()) {
-            boolean same = merged.find(r.type().name()).filter(t -> t.getClass() == r.type().getClass()).isPresent();
-            if (!same) {
-                merged.register(r.type(), r.source());
-            }
-        }
-        for (ExtensionRegistry.RegisteredWorkload r : found.workloads()) {
-            boolean same = merged.findWorkload(r.type().name())
-                    .filter(t -> t.getClass() == r.type().getClass()).isPresent();
-            if (!same) {
-                merged.registerWorkload(r.type(), r.source());
-            }
-        }
-        ExtensionRegistry check = merged.copy();
-        for (PluginEntry entry : entries.values()) {
-            if (entry.status == PluginStatus.STARTED) {
-                entry.registerInto(check);
-            }
-        }
-        classPath = merged;
-    }
-
-    /**
      * Loads and starts every plugin zip, jar and folder in the plugins folder not loaded yet. A
      * plugin that fails is marked {@link PluginStatus#FAILED} with its reason; the others load.
      *
