@@ -114,7 +114,9 @@ public final class Simulation {
 
     /**
      * Creates a workload of {@code type} with raw parameter values, starts it, and runs until it
-     * finishes and no event is left (or the kernel is stopped).
+     * finishes and no event is left (or the kernel is stopped). Bad parameters and a platform that
+     * lacks what the workload needs throw before the first event; an exception out of an event is
+     * a defect and comes wrapped in a {@link RunFailedException}.
      *
      * @return the workload's context, with its metrics
      */
@@ -122,7 +124,11 @@ public final class Simulation {
         Prepared prepared = prepare(type, parameters);
         running = prepared.context();
         prepared.workload().start();
-        kernel.run();
+        try {
+            kernel.run();
+        } catch (RuntimeException e) {
+            throw new RunFailedException(kernel.now(), e);
+        }
         return prepared.context();
     }
 
