@@ -6,6 +6,28 @@ package org.iopf.api.observe;
  * work across tracks (a fault's detect, interrupt, handler, resolve and resume). Flow id 0 means
  * no flow. Components check {@link #enabled()} before building arguments.
  *
+ * <h2>Naming convention</h2>
+ * Trace summaries ({@code iopf trace-summary}) and the Perfetto export rely on these names:
+ * <ul>
+ *   <li><b>Tracks</b> are {@code <node>/<component>} or {@code <node>/<component>/<part>}
+ *       ({@code node1/smmu}, {@code node1/pldma/ch3}, {@code node0/hca/port1}); a CPU core's track
+ *       is {@code <node>/<core>} ({@code node1/a53.0}) and is written by the core itself for
+ *       every work item (see {@link org.iopf.api.sim.CpuCore#run(String,
+ *       org.iopf.api.sim.WorkPriority, long, long, org.iopf.api.sim.Event)}).</li>
+ *   <li><b>A fault's flow id</b> is its {@link org.iopf.api.fault.FaultRecord#id()}, taken from
+ *       {@link org.iopf.api.fault.FaultSink#nextFaultId()}, which is unique within a run.</li>
+ *   <li><b>The start of a fault</b> is an instant named {@code fault/<KIND>}
+ *       ({@code fault/TRANSLATION}) with the fault's flow id. The node's fault queue records it
+ *       for every fault raised through the {@link org.iopf.api.fault.FaultSink}; a component that
+ *       handles a fault without the sink (an HCA's network page fault) records it itself.</li>
+ *   <li><b>Each step of handling a fault</b> is a slice named {@code <mechanism>/<step>}
+ *       ({@code exanest/isr}, {@code exanest/tasklet}, {@code npf/detection}) with the fault's
+ *       flow id, on the track of whatever did the work; steps on a CPU core are recorded by the
+ *       core from the work item's label and flow id.</li>
+ *   <li><b>Counters</b> are named for what they count ({@code queueDepth}, {@code credits},
+ *       {@code tlbHitRate}, {@code residentPages}) on the component's track.</li>
+ * </ul>
+ *
  * @since 0.1
  */
 public interface Tracer {

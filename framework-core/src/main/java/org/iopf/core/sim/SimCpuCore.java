@@ -22,7 +22,7 @@ import org.iopf.api.sim.WorkPriority;
 public final class SimCpuCore implements CpuCore {
     private static final WorkPriority[] PRIORITIES = WorkPriority.values();
 
-    private record Work(String label, long cpuNanos, Event onDone) {
+    private record Work(String label, long cpuNanos, long flowId, Event onDone) {
     }
 
     private final Scheduler scheduler;
@@ -69,12 +69,17 @@ public final class SimCpuCore implements CpuCore {
 
     @Override
     public long run(String label, WorkPriority priority, long cpuNanos, Event onDone) {
+        return run(label, priority, cpuNanos, 0, onDone);
+    }
+
+    @Override
+    public long run(String label, WorkPriority priority, long cpuNanos, long flowId, Event onDone) {
         requireNonNull(label, "label is null");
         requireNonNull(priority, "priority is null");
         if (cpuNanos < 0) {
             throw new IllegalArgumentException("cpuNanos must be >= 0: " + cpuNanos);
         }
-        Work work = new Work(label, cpuNanos, onDone);
+        Work work = new Work(label, cpuNanos, flowId, onDone);
         if (current == null && !completing) {
             start(work);
             return currentEnd;
