@@ -1,0 +1,647 @@
+package org.iopf.plugin.pldma;
+
+import jakarta.inject.Inject;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import org.iopf.api.dma.DmaCompletion;
+import org.iopf.api.dma.DmaDescriptor;
+import org.iopf.api.dma.DmaEngine;
+import org.iopf.api.dma.DmaStatus;
+import org.iopf.api.dma.DmaSubmitResult;
+import org.iopf.api.fabric.Endpoint;
+import org.iopf.api.fabric.Fabric;
+import org.iopf.api.fabric.FabricPort;
+import org.iopf.api.fabric.LinkSpec;
+import org.iopf.api.fabric.Packet;
+import org.iopf.api.fault.FaultRecord;
+import org.iopf.api.fault.FaultResolution;
+import org.iopf.api.fault.FaultResolutionListener;
+import org.iopf.api.iommu.DomainId;
+import org.iopf.api.iommu.Iommu;
+import org.iopf.api.iommu.StreamId;
+import org.iopf.api.iommu.Translation;
+import org.iopf.api.mem.Access;
+import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.mem.PageSize;
+import org.iopf.api.mem.Payload;
+import org.iopf.api.mem.PhysicalMemory;
+import org.iopf.api.observe.Counter;
+import org.iopf.api.observe.Inspectable;
+import org.iopf.api.platform.ComponentContext;
+import org.iopf.api.platform.NodeId;
+import org.iopf.api.sim.Scheduler;
+import org.iopf.api.sim.Time;
+
+/**
+ * The FORTH PLDMA engine (seed 000 §2.3, FIDELITY A4): virtualised channels (64 per protection
+ * domain), at most 1024 transfers accepted at once, two of them active per channel (double
+ * buffering) and the rest queued behind, each transfer moved as 256-byte MTU packets over the
+ * fabric to the PLDMA of the destination node (the component of the same name there). The sender
+ * translates every packet's source through its node's IOMMU, the receiver every packet's
+ * destination through its own; a fault pauses that transfer only, and the packet is sent again
+ * after the fault is resolved (RESUME). Per-packet ACK/NACK with fast retransmission on a NACK or
+ * when a packet or its ACK is lost.
+ *
+ * <p>The engine also hosts the Cortex-R5 transfer scheduler of its node ({@link #r5()}), which the
+ * user library ({@link PldmaLibrary}) talks to.
+ *
+ * <p>A 1025th transfer is refused with {@link DmaSubmitResult#BUSY}; the R5 firmware keeps such a
+ * block queued and submits it when a transfer completes.
+ */
+final class PldmaEngine implements DmaEngine, Inspectable {
+    private static final long PAGE = PageSize.BASE.bytes();
+
+    private record ChannelId(int domain, int channel) {
+    }
+
+    private static final class Channel {
+        int active;
+        final ArrayDeque<ChannelSlot> waiting = new ArrayDeque<>();
+    }
+
+    private final ComponentContext context;
+    private final Iommu iommu;
+    private final PhysicalMemory memory;
+    private final FabricPort port;
+    private final long mtu;
+    private final int headerBytes;
+    private final int channelsPerDomain;
+    private final int maxConcurrent;
+    private final int buffersPerChannel;
+    private final long retransmitTimeout;
+    private final long hangEvery;
+    private final String track;
+    private final Map<WireKey, OutboundTransfer> outbound = new HashMap<>();
+    private final Map<WireKey, InboundTransfer> inbound = new HashMap<>();
+    private final Map<WireKey, PendingRead> reads = new HashMap<>();
+    private final Map<WireKey, ChannelId> channelOf = new HashMap<>();
+    private final Map<ChannelId, Channel> channels = new TreeMap<>(
+            (a, b) -> a.domain() != b.domain() ? Integer.compare(a.domain(), b.domain())
+                    : Integer.compare(a.channel(), b.channel()));
+    private final ArrayDeque<OutboundTransfer> ready = new ArrayDeque<>();
+    private final ArrayDeque<Packet> control = new ArrayDeque<>();
+    private final Counter packetsSent;
+    private final Counter packetsReceived;
+    private final Counter retransmissions;
+    private final Counter nacksSent;
+    private final Counter nacksReceived;
+    private final Counter timeouts;
+    private final Counter duplicates;
+    private final Counter dropped;
+    private final Counter localFaults;
+    private final Counter remoteFaults;
+    private final Counter bytesWritten;
+    private final Counter busy;
+    private final Counter completed;
+    private final Counter hangs;
+    private final Counter aborts;
+    private final R5Scheduler r5;
+    private TransferObserver observer = TransferObserver.NONE;
+    private boolean transmitScheduled;
+    private long nextSerial;
+    private long activations;
+    private int inFlight;
+    private int peakInFlight;
+
+    @Inject
+    PldmaEngine(ComponentContext context, Iommu iommu, MemoryManager memoryManager, Fabric fabric) {
+        this.context = Objects.requireNonNull(context, "context is null");
+        this.iommu = Objects.requireNonNull(iommu, "iommu is null");
+        this.memory = memoryManager.physicalMemory();
+        var p = context.parameters();
+        this.mtu = p.bytes(PldmaEngineType.MTU);
+        if (mtu < 64 || mtu > PAGE || Long.bitCount(mtu) != 1) {
+            throw new IllegalArgumentException(context.path() + ": mtu must be a power of two from 64 B to 4 KiB: "
+                    + mtu);
+        }
+        this.headerBytes = Math.toIntExact(p.bytes(PldmaEngineType.HEADER_BYTES));
+        this.channelsPerDomain = positive(p.intValue(PldmaEngineType.CHANNELS_PER_DOMAIN), "channelsPerDomain");
+        this.maxConcurrent = positive(p.intValue(PldmaEngineType.MAX_CONCURRENT), "maxConcurrentTransfers");
+        this.buffersPerChannel = positive(p.intValue(PldmaEngineType.BUFFERS_PER_CHANNEL), "buffersPerChannel");
+        this.retransmitTimeout = p.duration(PldmaEngineType.RETRANSMIT_TIMEOUT);
+        if (retransmitTimeout <= 0) {
+            throw new IllegalArgumentException(context.path() + ": retransmitTimeout must be > 0");
+        }
+        this.hangEvery = p.integer(PldmaEngineType.HANG_EVERY);
+        LinkSpec fabricLink = fabric.defaultLink();
+        LinkSpec link = new LinkSpec(p.rate(PldmaEngineType.RATE), fabricLink.latencyNanos(),
+                fabricLink.lossProbability());
+        this.port = fabric.attach(new Endpoint(context.node(), context.name()), link, this::receive);
+        this.track = context.path();
+        var m = context.metrics();
+        this.packetsSent = m.counter("packets.sent", "packets");
+        this.packetsReceived = m.counter("packets.received", "packets");
+        this.retransmissions = m.counter("retransmissions", "packets");
+        this.nacksSent = m.counter("nacks.sent", "packets");
+        this.nacksReceived = m.counter("nacks.received", "packets");
+        this.timeouts = m.counter("timeouts", "timeouts");
+        this.duplicates = m.counter("packets.duplicate", "packets");
+        this.dropped = m.counter("packets.droppedWhileFaulted", "packets");
+        this.localFaults = m.counter("faults.source", "faults");
+        this.remoteFaults = m.counter("faults.destination", "faults");
+        this.bytesWritten = m.counter("bytes.written", "bytes");
+        this.busy = m.counter("transfers.refusedBusy", "transfers");
+        this.completed = m.counter("transfers.completed", "transfers");
+        this.hangs = m.counter("transfers.stuck", "transfers");
+        this.aborts = m.counter("transfers.reset", "transfers");
+        m.gauge("transfers.active", "transfers", () -> inFlight);
+        m.gauge("transfers.peak", "transfers", () -> peakInFlight);
+        this.r5 = new R5Scheduler(context, this);
+    }
+
+    private int positive(int value, String name) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(context.path() + ": " + name + " must be > 0: " + value);
+        }
+        return value;
+    }
+
+    // ---- DmaEngine ----
+
+    @Override
+    public int channelsPerDomain() {
+        return channelsPerDomain;
+    }
+
+    @Override
+    public int maxConcurrentTransfers() {
+        return maxConcurrent;
+    }
+
+    @Override
+    public int inFlight() {
+        return inFlight;
+    }
+
+    /** The most transfers that were in flight at once so far. */
+    int peakInFlight() {
+        return peakInFlight;
+    }
+
+    @Override
+    public DmaSubmitResult submit(DmaDescriptor descriptor, Consumer<DmaCompletion> onComplete) {
+        return submitWrite(descriptor, newKey(), onComplete);
+    }
+
+    /** A fresh key for a transfer this node initiates. */
+    WireKey newKey() {
+        return new WireKey(context.node(), nextSerial++);
+    }
+
+    /**
+     * Submits a transfer from a local source to {@code descriptor.destinationNode()} under {@code key};
+     * the R5 firmware reuses a block's key when it submits the block again after a reset.
+     */
+    DmaSubmitResult submitWrite(DmaDescriptor descriptor, WireKey key, Consumer<DmaCompletion> onComplete) {
+        Objects.requireNonNull(descriptor, "descriptor is null");
+        Objects.requireNonNull(onComplete, "onComplete is null");
+        Optional<ChannelId> channel = channelFor(descriptor.stream(), descriptor.channel());
+        if (channel.isEmpty() || outbound.containsKey(key) || reads.containsKey(key)) {
+            return DmaSubmitResult.INVALID;
+        }
+        if (!admitOne()) {
+            return DmaSubmitResult.BUSY;
+        }
+        OutboundTransfer transfer = new OutboundTransfer(this, key, descriptor,
+                new Endpoint(descriptor.destinationNode(), context.name()), onComplete, true);
+        outbound.put(key, transfer);
+        occupy(key, channel.get(), transfer);
+        return DmaSubmitResult.ACCEPTED;
+    }
+
+    /**
+     * Submits an RDMA READ of {@code length} bytes from {@code remoteSource} on {@code remote} into
+     * {@code localDestination} on this node; its completion's descriptor has the remote source as
+     * source and this node as destination.
+     */
+    DmaSubmitResult submitRead(WireKey key, StreamId stream, int channel, long localDestination, NodeId remote,
+            long remoteSource, long length, Consumer<DmaCompletion> onComplete) {
+        Objects.requireNonNull(onComplete, "onComplete is null");
+        Optional<ChannelId> channelId = channelFor(stream, channel);
+        if (channelId.isEmpty() || outbound.containsKey(key) || reads.containsKey(key)) {
+            return DmaSubmitResult.INVALID;
+        }
+        if (!admitOne()) {
+            return DmaSubmitResult.BUSY;
+        }
+        DmaDescriptor descriptor = new DmaDescriptor(key.serial(), stream, channel, remoteSource, context.node(),
+                localDestination, length);
+        PendingRead read = new PendingRead(this, key, descriptor, new Endpoint(remote, context.name()), onComplete);
+        reads.put(key, read);
+        occupy(key, channelId.get(), read);
+        return DmaSubmitResult.ACCEPTED;
+    }
+
+    private Optional<ChannelId> channelFor(StreamId stream, int channel) {
+        Optional<DomainId> domain = iommu.domainOf(stream);
+        if (channel >= channelsPerDomain || domain.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new ChannelId(domain.get().value(), channel));
+    }
+
+    private boolean admitOne() {
+        if (inFlight >= maxConcurrent) {
+            busy.increment();
+            return false;
+        }
+        inFlight++;
+        peakInFlight = Math.max(peakInFlight, inFlight);
+        return true;
+    }
+
+    private void occupy(WireKey key, ChannelId id, ChannelSlot slot) {
+        channelOf.put(key, id);
+        Channel channel = channels.computeIfAbsent(id, c -> new Channel());
+        if (channel.active < buffersPerChannel) {
+            channel.active++;
+            slot.activate();
+        } else {
+            channel.waiting.addLast(slot);
+        }
+    }
+
+    private void release(WireKey key, ChannelSlot slot, boolean wasActive) {
+        ChannelId id = channelOf.remove(key);
+        if (id == null) {
+            return;
+        }
+        Channel channel = channels.get(id);
+        if (!wasActive) {
+            channel.waiting.remove(slot);
+            return;
+        }
+        channel.active--;
+        ChannelSlot nextSlot = channel.waiting.pollFirst();
+        if (nextSlot != null) {
+            channel.active++;
+            nextSlot.activate();
+        }
+    }
+
+    /**
+     * Resets the transfer with {@code key} (the R5 watchdog's recovery of a stuck or silent
+     * transfer): it stops at once, frees its channel buffer and is not completed; the firmware may
+     * submit it again under the same key.
+     *
+     * @return whether a transfer was reset
+     */
+    boolean reset(WireKey key) {
+        OutboundTransfer transfer = outbound.remove(key);
+        if (transfer != null) {
+            boolean wasActive = transfer.state != OutboundTransfer.State.QUEUED;
+            transfer.endQuietly();
+            release(key, transfer, wasActive);
+            inFlight--;
+            aborts.increment();
+            return true;
+        }
+        PendingRead read = reads.remove(key);
+        if (read != null) {
+            release(key, read, read.active);
+            inFlight--;
+            aborts.increment();
+            return true;
+        }
+        return false;
+    }
+
+    /** Lets the R5 firmware follow faults and resumes of transfers. */
+    void observe(TransferObserver observer) {
+        this.observer = Objects.requireNonNull(observer, "observer is null");
+    }
+
+    /** The node's R5 transfer scheduler. */
+    R5Scheduler r5() {
+        return r5;
+    }
+
+    /** The component's context (its node, parameters, cores and tracer). */
+    ComponentContext context() {
+        return context;
+    }
+
+    // ---- services for transfers ----
+
+    long now() {
+        return context.scheduler().now();
+    }
+
+    Scheduler scheduler() {
+        return context.scheduler();
+    }
+
+    Iommu iommu() {
+        return iommu;
+    }
+
+    PhysicalMemory memory() {
+        return memory;
+    }
+
+    long mtu() {
+        return mtu;
+    }
+
+    long retransmitTimeout() {
+        return retransmitTimeout;
+    }
+
+    /** Whether the transfer being activated now sticks (A11 fault injection: every hangEvery-th). */
+    boolean injectHang() {
+        activations++;
+        boolean stuck = hangEvery > 0 && activations % hangEvery == 0;
+        if (stuck) {
+            hangs.increment();
+        }
+        return stuck;
+    }
+
+    Packet dataPacket(Endpoint destination, PldmaHeader.Data header, Payload payload) {
+        return new Packet(port.endpoint(), destination, headerBytes, header, payload);
+    }
+
+    void localFault(OutboundTransfer transfer, FaultRecord fault) {
+        localFaults.increment();
+        instant(transfer, "pldma/fault", fault.id());
+        observer.faulted(transfer.key);
+    }
+
+    void remoteFault(OutboundTransfer transfer) {
+        instant(transfer, "pldma/remote-fault", 0);
+        observer.faulted(transfer.key);
+    }
+
+    void resumed(OutboundTransfer transfer, long faultId) {
+        instant(transfer, "pldma/resume", faultId);
+        observer.resumed(transfer.key);
+    }
+
+    void countRetransmission() {
+        retransmissions.increment();
+    }
+
+    void countTimeout(OutboundTransfer transfer) {
+        timeouts.increment();
+        instant(transfer, "pldma/retransmit-timeout", 0);
+    }
+
+    private void instant(OutboundTransfer transfer, String name, long flow) {
+        if (context.tracer().enabled()) {
+            context.tracer().instant(track + "/ch" + transfer.descriptor.channel(), name, flow);
+        }
+    }
+
+    /** A transfer ended by itself (OK or failed): free its buffer and complete it. */
+    void finished(OutboundTransfer transfer, DmaStatus status) {
+        if (outbound.remove(transfer.key) == null) {
+            return;
+        }
+        if (!transfer.holdsChannel) {
+            return; // the responder's half of a remote read: the requester completes it
+        }
+        release(transfer.key, transfer, true);
+        long bytes = status == DmaStatus.OK ? transfer.descriptor.length() : transfer.ackedBytes();
+        complete(transfer.descriptor, status, bytes, transfer.submitted, transfer.onComplete);
+    }
+
+    private void complete(DmaDescriptor descriptor, DmaStatus status, long bytes, long submitted,
+            Consumer<DmaCompletion> onComplete) {
+        inFlight--;
+        completed.increment();
+        long now = now();
+        if (context.tracer().enabled()) {
+            context.tracer().slice(track + "/ch" + descriptor.channel(), "pldma/transfer", submitted, now - submitted,
+                    0);
+        }
+        onComplete.accept(new DmaCompletion(descriptor, status, bytes, submitted, now));
+    }
+
+    // ---- the port ----
+
+    /** A transfer has a packet prepared: give it a turn on the port. */
+    void kick(OutboundTransfer transfer) {
+        if (!transfer.queuedForTx) {
+            transfer.queuedForTx = true;
+            ready.addLast(transfer);
+        }
+        scheduleTransmit();
+    }
+
+    void sendControl(Endpoint destination, PldmaHeader header) {
+        control.addLast(new Packet(port.endpoint(), destination, headerBytes, header, null));
+        scheduleTransmit();
+    }
+
+    private void scheduleTransmit() {
+        if (!transmitScheduled && (!ready.isEmpty() || !control.isEmpty())) {
+            transmitScheduled = true;
+            context.scheduler().scheduleAt(Math.max(now(), port.transmitBusyUntil()), this::transmit);
+        }
+    }
+
+    /** Sends one packet, control packets first, data round-robin over the transfers, then waits. */
+    private void transmit() {
+        transmitScheduled = false;
+        Packet packet = control.pollFirst();
+        while (packet == null && !ready.isEmpty()) {
+            packet = ready.pollFirst().takePrepared();
+        }
+        if (packet != null) {
+            packetsSent.increment();
+            port.send(packet);
+        }
+        scheduleTransmit();
+    }
+
+    private void receive(Packet packet) {
+        packetsReceived.increment();
+        Object header = packet.header();
+        if (header instanceof PldmaHeader.Data data) {
+            onData(packet, data);
+        } else if (header instanceof PldmaHeader.Ack ack) {
+            OutboundTransfer transfer = outbound.get(ack.key());
+            if (transfer != null) {
+                transfer.onAck(ack.received());
+            }
+        } else if (header instanceof PldmaHeader.Nack nack) {
+            onNack(nack);
+        } else if (header instanceof PldmaHeader.Resume resume) {
+            OutboundTransfer transfer = outbound.get(resume.key());
+            if (transfer != null) {
+                transfer.onResume(resume.psn());
+            }
+        } else if (header instanceof PldmaHeader.ReadRequest request) {
+            serveRead(packet.source(), request);
+        }
+    }
+
+    private void onNack(PldmaHeader.Nack nack) {
+        nacksReceived.increment();
+        OutboundTransfer transfer = outbound.get(nack.key());
+        if (transfer != null) {
+            transfer.onNack(nack.psn(), nack.reason());
+            return;
+        }
+        if (nack.reason() == PldmaHeader.NackReason.FATAL) {
+            failRead(nack.key());
+        }
+    }
+
+    private void serveRead(Endpoint requester, PldmaHeader.ReadRequest request) {
+        if (outbound.containsKey(request.key())) {
+            return; // already being served; a repeated request after a reset finds it here
+        }
+        DmaDescriptor descriptor = new DmaDescriptor(request.key().serial(), new StreamId(request.stream()), 0,
+                request.source(), requester.node(), request.destination(), request.length());
+        OutboundTransfer transfer = new OutboundTransfer(this, request.key(), descriptor, requester, c -> { },
+                false);
+        outbound.put(request.key(), transfer);
+        transfer.activate();
+    }
+
+    // ---- the receiving side ----
+
+    private void onData(Packet packet, PldmaHeader.Data data) {
+        InboundTransfer in = inbound.computeIfAbsent(data.key(),
+                k -> new InboundTransfer(k, packet.source(), data.packets()));
+        if (in.failed) {
+            sendNack(in, PldmaHeader.NackReason.FATAL);
+            return;
+        }
+        if (data.psn() < in.expected) {
+            duplicates.increment();
+            sendControl(in.sender, new PldmaHeader.Ack(in.key, in.expected));
+            return;
+        }
+        if (in.faulted) {
+            dropped.increment();
+            return;
+        }
+        if (data.psn() > in.expected) {
+            if (!in.nakSent) {
+                in.nakSent = true;
+                sendNack(in, PldmaHeader.NackReason.SEQUENCE);
+            }
+            return;
+        }
+        writeInOrder(in, data, packet.payload());
+    }
+
+    private void writeInOrder(InboundTransfer in, PldmaHeader.Data data, Payload payload) {
+        StreamId stream = new StreamId(data.stream());
+        long length = payload.length();
+        long destination = data.destination();
+        long first = Math.min(length, PAGE - (destination & (PAGE - 1)));
+        FaultResolutionListener listener = (fault, resolution) -> onDestinationFaultResolved(in, fault, resolution);
+        Translation head = iommu.translate(stream, destination, Access.WRITE, listener);
+        if (head.isFault()) {
+            destinationFault(in);
+            return;
+        }
+        Translation tail = null;
+        if (first < length) {
+            tail = iommu.translate(stream, destination + first, Access.WRITE, listener);
+            if (tail.isFault()) {
+                destinationFault(in);
+                return;
+            }
+        }
+        memory.write(head.physicalAddress(), first == length ? payload : payload.slice(0, first));
+        if (tail != null) {
+            memory.write(tail.physicalAddress(), payload.slice(first, length - first));
+        }
+        bytesWritten.add(length);
+        in.expected++;
+        in.nakSent = false;
+        int received = in.expected;
+        long latency = head.latencyNanos() + (tail == null ? 0 : tail.latencyNanos());
+        context.scheduler().schedule(latency, () -> {
+            sendControl(in.sender, new PldmaHeader.Ack(in.key, received));
+            if (received == in.packets) {
+                completeRead(in.key);
+            }
+        });
+    }
+
+    private void destinationFault(InboundTransfer in) {
+        in.faulted = true;
+        remoteFaults.increment();
+        sendNack(in, PldmaHeader.NackReason.FAULT);
+    }
+
+    private void onDestinationFaultResolved(InboundTransfer in, FaultRecord fault, FaultResolution resolution) {
+        if (!in.faulted) {
+            return;
+        }
+        in.faulted = false;
+        if (resolution == FaultResolution.RETRY) {
+            sendControl(in.sender, new PldmaHeader.Resume(in.key, in.expected));
+        } else {
+            in.failed = true;
+            sendNack(in, PldmaHeader.NackReason.FATAL);
+            failRead(in.key);
+        }
+    }
+
+    private void sendNack(InboundTransfer in, PldmaHeader.NackReason reason) {
+        nacksSent.increment();
+        sendControl(in.sender, new PldmaHeader.Nack(in.key, in.expected, reason));
+    }
+
+    private void completeRead(WireKey key) {
+        PendingRead read = reads.remove(key);
+        if (read != null) {
+            release(key, read, true);
+            complete(read.descriptor, DmaStatus.OK, read.descriptor.length(), read.submitted, read.onComplete);
+        }
+    }
+
+    private void failRead(WireKey key) {
+        PendingRead read = reads.remove(key);
+        if (read != null) {
+            InboundTransfer in = inbound.get(key);
+            long bytes = in == null ? 0 : Math.min(read.descriptor.length(),
+                    MtuSplit.offset(read.descriptor.source(), mtu, in.expected));
+            release(key, read, read.active);
+            complete(read.descriptor, DmaStatus.FAULT_TERMINATED, bytes, read.submitted, read.onComplete);
+        }
+    }
+
+    // ---- Inspectable ----
+
+    @Override
+    public List<String> views() {
+        return List.of("channels", "transfers", "r5");
+    }
+
+    @Override
+    public List<String> render(String view) {
+        List<String> lines = new ArrayList<>();
+        switch (view) {
+            case "channels" -> {
+                lines.add(String.format("%-8s %-8s %-7s %-7s", "domain", "channel", "active", "queued"));
+                channels.forEach((id, ch) -> lines.add(String.format("%-8d %-8d %-7d %-7d", id.domain(), id.channel(),
+                        ch.active, ch.waiting.size())));
+            }
+            case "transfers" -> {
+                lines.add(String.format("in flight %d (peak %d, limit %d), completed %d, refused busy %d, reset %d",
+                        inFlight, peakInFlight, maxConcurrent, completed.value(), busy.value(), aborts.value()));
+                outbound.values().stream().sorted((a, b) -> Long.compare(a.key.serial(), b.key.serial()))
+                        .forEach(t -> lines.add(String.format("%s#%d ch%d %s acked %d/%d packets since %s",
+                                t.key.initiator(), t.key.serial(), t.descriptor.channel(), t.state, t.acked(),
+                                t.packets, Time.format(t.submitted))));
+            }
+            case "r5" -> lines.addAll(r5.describe());
+            default -> throw new IllegalArgumentException("no view '" + view + "'; views are " + views());
+        }
+        return lines;
+    }
+}
