@@ -523,6 +523,11 @@ final class PldmaEngine implements DmaEngine, Inspectable {
         }
         if (in.faulted) {
             dropped.increment();
+            if (data.psn() == in.expected) {
+                // a sender that does not know of the pause (a block submitted again after a
+                // reset) is told to wait for RESUME too
+                sendNack(in, PldmaHeader.NackReason.FAULT);
+            }
             return;
         }
         if (data.psn() > in.expected) {

@@ -46,6 +46,7 @@ final class PldmaTestbed {
     /** A builder of the platform's knobs. */
     static final class Config {
         final Map<String, String> pldma = new HashMap<>();
+        final Map<String, String> faults = new HashMap<>();
         double loss;
         String faultHandler = "demand-paging";
         boolean pinned;
@@ -54,6 +55,11 @@ final class PldmaTestbed {
 
         Config pldma(String key, String value) {
             pldma.put(key, value);
+            return this;
+        }
+
+        Config faults(String key, String value) {
+            faults.put(key, value);
             return this;
         }
 
@@ -107,7 +113,7 @@ final class PldmaTestbed {
             nodes.add(new NodeSpec(name, memory, List.of(new CoreGroup("a53", 4), new CoreGroup("r5", 2)), List.of(
                     ComponentSpec.of("iommu", "premapped-iommu"),
                     new ComponentSpec("dma", "pldma", Map.copyOf(config.pldma)),
-                    ComponentSpec.of("faults", config.faultHandler))));
+                    new ComponentSpec("faults", config.faultHandler, Map.copyOf(config.faults)))));
         }
         this.sim = Simulation.build(new PlatformSpec(config.seed, link, Time.nanos(300), nodes), REGISTRY);
         this.node1 = sim.node("node1").orElseThrow();
