@@ -1,0 +1,83 @@
+package org.iopf.plugin.pldma;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.iopf.api.observe.Histogram;
+import org.iopf.api.observe.Metrics;
+import org.iopf.api.platform.Node;
+import org.iopf.api.workload.Workload;
+import org.iopf.api.workload.WorkloadContext;
+
+/** The {@code pldma-stream} workload; see {@link PldmaStreamWorkloadType}. */
+final class PldmaStreamWorkload implements Workload {
+    private static final long PPM = 1_000_000;
+
+    private final WorkloadContext context;
+    private final StreamSetup setup;
+    private final boolean reference;
+    private final List<StreamPhase> phases = new ArrayList<>();
+    private long measuredElapsed;
+
+    PldmaStreamWorkload(WorkloadContext context) {
+        this.context = context;
+        this.setup = PldmaStreamWorkloadType.setup(context.parameters());
+        this.reference = context.parameters().string(PldmaStreamWorkloadType.REFERENCE).equals("resident");
+    }
+
+    @Override
+    public void start() {
+        Node requester = context.requireNode(context.parameters().string(PldmaStreamWorkloadType.SOURCE));
+        Node responder = context.requireNode(context.parameters().string(PldmaStreamWorkloadType.TARGET));
+        Metrics m = context.metrics();
+        Histogram latency = m.histogram("latency", "ns");
+        context.metrics().gauge("elapsed", "ns", () -> measuredElapsed);
+        if (reference) {
+            phases.add(new StreamPhase(context, setup.withoutFaults(), 0, requester, responder,
+                    m.histogram("reference.latency", "ns"), () -> next(0)));
+        }
+        int measured = phases.size();
+        phases.add(new StreamPhase(context, setup, measured, requester, responder, latency, () -> next(measured)));
+        phases.get(0).start();
+    }
+
+    private void next(int finished) {
+        if (finished + 1 < phases.size()) {
+            context.scheduler().schedule(0, () -> phases.get(finished + 1).start());
+            return;
+        }
+        report();
+        context.finish();
+    }
+
+    private void report() {
+        Metrics m = context.metrics();
+        StreamPhase measured = phases.get(phases.size() - 1);
+        measuredElapsed = measured.elapsed();
+        m.counter("messages", "operations").add(measured.runs().stream().mapToLong(StreamRun::completed).sum());
+        m.counter("bytes", "bytes").add(measured.bytes());
+        m.counter("errors", "operations").add(measured.errors());
+        m.counter("integrity.mismatchedPages", "pages").add(phases.stream().mapToLong(StreamPhase::mismatchedPages)
+                .sum());
+        m.counter("start.residentBytes", "bytes").add(measured.residentAtStart());
+        long maxLoss = Long.MIN_VALUE;
+        for (int i = 0; i < measured.runs().size(); i++) {
+            StreamRun run = measured.runs().get(i);
+            long throughput = StreamPhase.throughputBps(run);
+            m.gauge("stream" + i + ".throughput", "bps", () -> throughput);
+            m.counter("stream" + i + ".bytes", "bytes").add(run.bytes());
+            if (reference) {
+                long before = StreamPhase.throughputBps(phases.get(0).runs().get(i));
+                long loss = before == 0 ? 0 : (before - throughput) * PPM / before;
+                m.gauge("stream" + i + ".reference.throughput", "bps", () -> before);
+                m.gauge("stream" + i + ".lossPpm", "ppm", () -> loss);
+                if (!run.faulting()) {
+                    maxLoss = Math.max(maxLoss, loss);
+                }
+            }
+        }
+        if (reference && maxLoss != Long.MIN_VALUE) {
+            long worst = maxLoss;
+            m.gauge("nonFaulting.maxLossPpm", "ppm", () -> worst);
+        }
+    }
+}

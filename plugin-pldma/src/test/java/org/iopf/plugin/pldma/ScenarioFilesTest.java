@@ -1,0 +1,37 @@
+package org.iopf.plugin.pldma;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.iopf.core.platform.Scenario;
+import org.iopf.core.platform.file.PlatformFileReader;
+import org.iopf.core.report.RunResult;
+import org.iopf.core.run.CompletedRun;
+import org.iopf.core.run.ScenarioRunner;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+final class ScenarioFilesTest {
+    static List<Path> files() throws IOException {
+        try (Stream<Path> scenarios = Files.list(Path.of("../scenarios"));
+                Stream<Path> examples = Files.list(Path.of("../examples"))) {
+            return Stream.concat(scenarios, examples)
+                    .filter(p -> p.getFileName().toString().startsWith("pldma"))
+                    .sorted().toList();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("files")
+    void everyExpectationOfTheScenarioIsMet(Path file) {
+        Scenario scenario = new PlatformFileReader(PldmaTestbed.REGISTRY).read(file);
+        CompletedRun run = new ScenarioRunner(PldmaTestbed.REGISTRY).run(scenario);
+        RunResult result = RunResult.of(scenario, run.simulation(), run.workload(), run.wallNanos());
+        System.out.println(new org.iopf.core.report.TableReport(true).render(result));
+        assertThat(result.expectations().allPassed()).as(result.expectations().toString()).isTrue();
+    }
+}
