@@ -47,6 +47,8 @@ final class OutboundTransfer implements ChannelSlot {
     final boolean holdsChannel;
     State state = State.QUEUED;
     boolean queuedForTx;
+    /** When the transfer last paused on a fault. */
+    long pausedAt;
     private int next;
     /** One more than the highest packet number sent so far: a packet below it is a retransmission. */
     private int sentHigh;

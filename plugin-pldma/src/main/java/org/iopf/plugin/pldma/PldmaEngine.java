@@ -102,7 +102,10 @@ final class PldmaEngine implements DmaEngine, Inspectable {
     private final Counter completed;
     private final Counter hangs;
     private final Counter aborts;
+    private final org.iopf.api.observe.Histogram recovery;
     private final R5Scheduler r5;
+    private long recoveryCount;
+    private long recoveryNanos;
     private TransferObserver observer = TransferObserver.NONE;
     private boolean transmitScheduled;
     private long nextSerial;
@@ -151,6 +154,7 @@ final class PldmaEngine implements DmaEngine, Inspectable {
         this.completed = m.counter("transfers.completed", "transfers");
         this.hangs = m.counter("transfers.stuck", "transfers");
         this.aborts = m.counter("transfers.reset", "transfers");
+        this.recovery = m.histogram("recovery", "ns");
         m.gauge("transfers.active", "transfers", () -> inFlight);
         m.gauge("transfers.peak", "transfers", () -> peakInFlight);
         this.r5 = new R5Scheduler(context, this);
@@ -180,9 +184,39 @@ final class PldmaEngine implements DmaEngine, Inspectable {
         return inFlight;
     }
 
-    /** The most transfers that were in flight at once so far. */
+    /** The most transfers that were in flight at once since the start or the last {@link #resetPeak}. */
     int peakInFlight() {
         return peakInFlight;
+    }
+
+    /** Source translations that faulted so far. */
+    long sourceFaults() {
+        return localFaults.value();
+    }
+
+    /** Destination translations that faulted so far. */
+    long destinationFaults() {
+        return remoteFaults.value();
+    }
+
+    /** Starts measuring the peak of transfers in flight afresh. */
+    void resetPeak() {
+        peakInFlight = inFlight;
+    }
+
+    /** Pauses of transfers on a fault that have ended (RESUME or the local handler's retry). */
+    long recoveries() {
+        return recoveryCount;
+    }
+
+    /** Total time transfers spent paused on faults, ns. */
+    long recoveryNanos() {
+        return recoveryNanos;
+    }
+
+    /** The goodput of a saturated port: its rate times the payload share of a full MTU packet, bits/s. */
+    double idealGoodputBps() {
+        return port.link().rate().bitsPerSecond() * mtu / (mtu + headerBytes);
     }
 
     @Override
@@ -370,16 +404,22 @@ final class PldmaEngine implements DmaEngine, Inspectable {
 
     void localFault(OutboundTransfer transfer, FaultRecord fault) {
         localFaults.increment();
+        transfer.pausedAt = now();
         instant(transfer, "pldma/fault", fault.id());
         observer.faulted(transfer.key);
     }
 
     void remoteFault(OutboundTransfer transfer) {
+        transfer.pausedAt = now();
         instant(transfer, "pldma/remote-fault", 0);
         observer.faulted(transfer.key);
     }
 
     void resumed(OutboundTransfer transfer, long faultId) {
+        long paused = now() - transfer.pausedAt;
+        recovery.record(paused);
+        recoveryCount++;
+        recoveryNanos += paused;
         instant(transfer, "pldma/resume", faultId);
         observer.resumed(transfer.key);
     }

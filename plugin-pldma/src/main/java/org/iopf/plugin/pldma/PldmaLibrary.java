@@ -77,6 +77,11 @@ public final class PldmaLibrary {
         return library;
     }
 
+    /** The node's PLDMA, for the plugin's own workloads. */
+    PldmaEngine engine() {
+        return engine;
+    }
+
     /** Whether this library registers memory pinned. */
     public boolean pinned() {
         return pinned;

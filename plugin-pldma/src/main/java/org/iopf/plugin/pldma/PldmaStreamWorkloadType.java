@@ -79,7 +79,7 @@ public final class PldmaStreamWorkloadType implements WorkloadType {
         return new StreamSetup(p.bytes(MESSAGE_SIZE), p.intValue(MESSAGES), p.intValue(CONCURRENCY),
                 RdmaOperation.valueOf(p.string(OPERATION).toUpperCase(Locale.ROOT)),
                 p.string(MODE).equals("pinned"), p.intValue(STREAMS),
-                p.string(MODE).equals("pinned") ? 0 : p.intValue(FAULTING));
+                p.string(MODE).equals("pinned") ? 0 : p.intValue(FAULTING), true);
     }
 
     @Override

@@ -14,13 +14,15 @@ import org.iopf.api.sim.Scheduler;
  * One stream of a phase: a process on each node with the user library open, a buffer with
  * content where the data comes from and one where it goes, and a loop that keeps
  * {@code concurrency} requests in flight until {@code messages} have completed. A faulting stream
- * sends every request to fresh, never-touched memory (registered unpinned before its content was
- * written, so its source pages are not mapped either); a resident stream reuses
- * {@code concurrency} slots of memory made resident (and so mapped) before registration.
+ * registers its memory unpinned before any of it is resident (its source content is written after
+ * registration, so its source pages are not mapped either) and, with {@code freshPerMessage}, sends
+ * every request to fresh, never-touched memory; a resident stream reuses {@code concurrency} slots
+ * of memory made resident (and so mapped) before registration.
  */
 final class StreamRun {
     private final StreamSetup setup;
     private final boolean faulting;
+    private final boolean fresh;
     private final int channel;
     private final Node requester;
     private final Node responder;
@@ -48,6 +50,7 @@ final class StreamRun {
             org.iopf.api.observe.Histogram latency, long seed, Runnable onDone) {
         this.setup = setup;
         this.faulting = index < setup.faultingStreams();
+        this.fresh = faulting && setup.freshPerMessage();
         this.channel = 0;
         this.requester = requester;
         this.responder = responder;
@@ -68,13 +71,13 @@ final class StreamRun {
         this.toSpace = write ? remote : local;
         PldmaLibrary fromLibrary = write ? library : remoteLibrary;
         PldmaLibrary toLibrary = write ? remoteLibrary : library;
-        int slots = faulting ? setup.messages() : Math.min(setup.concurrency(), setup.messages());
+        int slots = fresh ? setup.messages() : Math.min(setup.concurrency(), setup.messages());
         this.span = PageSize.BASE.alignUp(setup.messageSize() * slots);
         MemoryManager fromMemory = dataFrom.memoryManager();
         MemoryManager toMemory = dataTo.memoryManager();
         this.fromBase = fromMemory.mmap(fromSpace, span, MapOptions.DEFAULT);
         this.toBase = toMemory.mmap(toSpace, span, MapOptions.DEFAULT);
-        if (faulting) {
+        if (faulting && !setup.pinned()) {
             register(fromLibrary, fromBase);
             register(toLibrary, toBase);
             fromMemory.fill(fromSpace, fromBase, span, seed);
@@ -133,7 +136,7 @@ final class StreamRun {
 
     private void submitOne() {
         int message = submitted++;
-        long slot = faulting ? message : message % Math.min(setup.concurrency(), setup.messages());
+        long slot = fresh ? message : message % Math.min(setup.concurrency(), setup.messages());
         long offset = slot * setup.messageSize();
         if (setup.operation() == RdmaOperation.WRITE) {
             library.rdmaWrite(channel, fromBase + offset, responder.id(), toBase + offset, setup.messageSize(),
@@ -165,7 +168,7 @@ final class StreamRun {
         long page = PageSize.BASE.bytes();
         byte[] a = new byte[(int) page];
         byte[] b = new byte[(int) page];
-        long used = Math.min(span, setup.messageSize() * (faulting ? setup.messages()
+        long used = Math.min(span, setup.messageSize() * (fresh ? setup.messages()
                 : Math.min(setup.concurrency(), setup.messages())));
         long mismatched = 0;
         for (long offset = 0; offset < used; offset += page) {

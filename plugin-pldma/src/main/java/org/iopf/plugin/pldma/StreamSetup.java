@@ -4,8 +4,9 @@ package org.iopf.plugin.pldma;
  * The traffic of one phase of a PLDMA workload: {@code streams} concurrent streams, each its own
  * process (and protection domain) on both nodes, each moving {@code messages} requests of
  * {@code messageSize} with {@code concurrency} in flight; the first {@code faultingStreams} use
- * memory that is not resident (a fresh destination for every request, so they fault continuously),
- * the others memory that is resident and mapped; all registered pinned or unpinned.
+ * memory that is not resident — with {@code freshPerMessage} a fresh buffer for every request, so
+ * they fault continuously, otherwise {@code concurrency} slots that fault on first use only — the
+ * others memory that is resident and mapped; all registered pinned or unpinned.
  *
  * @param messageSize bytes per request, {@code > 0}
  * @param messages requests per stream, {@code > 0}
@@ -14,9 +15,10 @@ package org.iopf.plugin.pldma;
  * @param pinned register pinned (the comparison) rather than unpinned
  * @param streams streams, {@code > 0}
  * @param faultingStreams streams on non-resident memory, {@code 0..streams}
+ * @param freshPerMessage whether a faulting stream uses fresh memory for every request
  */
 record StreamSetup(long messageSize, int messages, int concurrency, RdmaOperation operation, boolean pinned,
-        int streams, int faultingStreams) {
+        int streams, int faultingStreams, boolean freshPerMessage) {
     StreamSetup {
         if (messageSize <= 0 || messages <= 0 || concurrency <= 0 || streams <= 0) {
             throw new IllegalArgumentException("messageSize, messages, concurrency and streams must be > 0");
@@ -29,11 +31,15 @@ record StreamSetup(long messageSize, int messages, int concurrency, RdmaOperatio
 
     /** The same traffic with every stream on resident memory. */
     StreamSetup withoutFaults() {
-        return new StreamSetup(messageSize, messages, concurrency, operation, pinned, streams, 0);
+        return new StreamSetup(messageSize, messages, concurrency, operation, pinned, streams, 0, freshPerMessage);
     }
 
-    /** The same traffic registered pinned or not. */
+    /**
+     * The same traffic registered pinned or not. The faulting streams keep their layout (fresh
+     * memory for every request); pinned, registration makes all of it resident, so they do not fault.
+     */
     StreamSetup withPinned(boolean on) {
-        return new StreamSetup(messageSize, messages, concurrency, operation, on, streams, on ? 0 : faultingStreams);
+        return new StreamSetup(messageSize, messages, concurrency, operation, on, streams, faultingStreams,
+                freshPerMessage);
     }
 }

@@ -25,6 +25,15 @@ final class ScenarioFilesTest {
         }
     }
 
+    private static ComparisonTable comparisonTable(RunResult result) {
+        java.util.function.ToLongFunction<String> v = name -> (long) result.value("workload.a9." + name).orElseThrow();
+        return new ComparisonTable(v.applyAsLong("pinned.memoryReserved"), v.applyAsLong("faultAware.memoryReserved"),
+                v.applyAsLong("pinned.maxConcurrentTransfers"), v.applyAsLong("faultAware.maxConcurrentTransfers"),
+                v.applyAsLong("faultAware.recoveries"), v.applyAsLong("faultAware.faultRecovery"),
+                v.applyAsLong("pinned.faults"), v.applyAsLong("pinned.bandwidthOverheadPpm"),
+                v.applyAsLong("faultAware.bandwidthOverheadPpm"));
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("files")
     void everyExpectationOfTheScenarioIsMet(Path file) {
@@ -32,6 +41,12 @@ final class ScenarioFilesTest {
         CompletedRun run = new ScenarioRunner(PldmaTestbed.REGISTRY).run(scenario);
         RunResult result = RunResult.of(scenario, run.simulation(), run.workload(), run.wallNanos());
         System.out.println(new org.iopf.core.report.TableReport(true).render(result));
+        if (result.value("workload.a9.pinned.memoryReserved").isPresent()) {
+            List<String> table = comparisonTable(result).render();
+            table.forEach(System.out::println);
+            assertThat(table.get(2)).contains((long) result.value("workload.a9.faultAware.maxConcurrentTransfers")
+                    .getAsDouble() + " (hardware limit)");
+        }
         assertThat(result.expectations().allPassed()).as(result.expectations().toString()).isTrue();
     }
 }

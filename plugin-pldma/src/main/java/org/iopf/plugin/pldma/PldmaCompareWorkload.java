@@ -1,0 +1,149 @@
+package org.iopf.plugin.pldma;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.iopf.api.dma.DmaEngine;
+import org.iopf.api.observe.Metrics;
+import org.iopf.api.platform.Node;
+import org.iopf.api.platform.Parameters;
+import org.iopf.api.workload.Workload;
+import org.iopf.api.workload.WorkloadContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The {@code pldma-compare} workload; see {@link PldmaCompareWorkloadType}. */
+final class PldmaCompareWorkload implements Workload {
+    private static final Logger LOG = LoggerFactory.getLogger(PldmaCompareWorkload.class);
+    private static final long PPM = 1_000_000;
+
+    private final WorkloadContext context;
+    private final StreamSetup setup;
+    private final int probeTransfers;
+    private final long probeSize;
+    private final List<Runnable> steps = new ArrayList<>();
+    private Node requester;
+    private Node responder;
+    private CapacityProbe pinnedProbe;
+    private CapacityProbe unpinnedProbe;
+    private StreamPhase pinnedPhase;
+    private StreamPhase unpinnedPhase;
+    private long recoveriesBefore;
+    private long recoveryNanosBefore;
+    private long recoveries;
+    private long recoveryNanos;
+    private long pinnedFaults;
+    private int step;
+
+    PldmaCompareWorkload(WorkloadContext context) {
+        this.context = context;
+        Parameters p = context.parameters();
+        this.setup = new StreamSetup(p.bytes(PldmaStreamWorkloadType.MESSAGE_SIZE),
+                p.intValue(PldmaStreamWorkloadType.MESSAGES), p.intValue(PldmaStreamWorkloadType.CONCURRENCY),
+                RdmaOperation.valueOf(p.string(PldmaStreamWorkloadType.OPERATION).toUpperCase(Locale.ROOT)), false,
+                p.intValue(PldmaStreamWorkloadType.STREAMS), p.intValue(PldmaStreamWorkloadType.FAULTING), false);
+        this.probeTransfers = p.intValue(PldmaCompareWorkloadType.PROBE_TRANSFERS);
+        this.probeSize = p.bytes(PldmaCompareWorkloadType.PROBE_SIZE);
+        if (probeTransfers <= 0 || probeSize <= 0) {
+            throw new IllegalArgumentException("probeTransfers and probeSize must be > 0");
+        }
+    }
+
+    @Override
+    public void start() {
+        requester = context.requireNode(context.parameters().string(PldmaStreamWorkloadType.SOURCE));
+        responder = context.requireNode(context.parameters().string(PldmaStreamWorkloadType.TARGET));
+        steps.add(() -> {
+            pinnedProbe = new CapacityProbe(requester, responder, true, probeTransfers, probeSize, 1,
+                    context.random().nextLong(), this::next);
+            pinnedProbe.start();
+        });
+        steps.add(() -> {
+            unpinnedProbe = new CapacityProbe(requester, responder, false, probeTransfers, probeSize, 2,
+                    context.random().nextLong(), this::next);
+            unpinnedProbe.start();
+        });
+        steps.add(() -> {
+            long faultsBefore = faultsRaised();
+            pinnedPhase = new StreamPhase(context, setup.withPinned(true), 3, requester, responder,
+                    context.metrics().histogram("pinned.latency", "ns"), () -> {
+                        pinnedFaults = faultsRaised() - faultsBefore;
+                        next();
+                    });
+            pinnedPhase.start();
+        });
+        steps.add(() -> {
+            recoveriesBefore = recoveryCount();
+            recoveryNanosBefore = recoveryTime();
+            unpinnedPhase = new StreamPhase(context, setup, 4, requester, responder,
+                    context.metrics().histogram("latency", "ns"), () -> {
+                        recoveries = recoveryCount() - recoveriesBefore;
+                        recoveryNanos = recoveryTime() - recoveryNanosBefore;
+                        next();
+                    });
+            unpinnedPhase.start();
+        });
+        steps.add(this::report);
+        next();
+    }
+
+    private void next() {
+        Runnable nextStep = steps.get(step++);
+        context.scheduler().schedule(0, nextStep::run);
+    }
+
+    private List<PldmaEngine> engines() {
+        List<PldmaEngine> engines = new ArrayList<>();
+        for (Node node : List.of(requester, responder)) {
+            if (node.requireRole(DmaEngine.class) instanceof PldmaEngine engine) {
+                engines.add(engine);
+            }
+        }
+        return engines;
+    }
+
+    private long recoveryCount() {
+        return engines().stream().mapToLong(PldmaEngine::recoveries).sum();
+    }
+
+    private long recoveryTime() {
+        return engines().stream().mapToLong(PldmaEngine::recoveryNanos).sum();
+    }
+
+    private long faultsRaised() {
+        return engines().stream().mapToLong(e -> e.sourceFaults() + e.destinationFaults()).sum();
+    }
+
+    private long overheadPpm(StreamPhase phase) {
+        double ideal = engines().get(0).idealGoodputBps();
+        double goodput = phase.bytes() * 8e9 / phase.elapsed();
+        return Math.round((1 - goodput / ideal) * PPM);
+    }
+
+    private void report() {
+        Metrics m = context.metrics().scope("a9");
+        ComparisonTable table = new ComparisonTable(pinnedPhase.residentAtStart(), unpinnedPhase.residentAtStart(),
+                pinnedProbe.peak(), unpinnedProbe.peak(), recoveries, recoveries == 0 ? 0 : recoveryNanos / recoveries,
+                pinnedFaults, overheadPpm(pinnedPhase), overheadPpm(unpinnedPhase));
+        m.gauge("pinned.memoryReserved", "bytes", table::pinnedReservedBytes);
+        m.gauge("faultAware.memoryReserved", "bytes", table::faultAwareReservedBytes);
+        m.gauge("pinned.maxConcurrentTransfers", "transfers", table::pinnedMaxConcurrent);
+        m.gauge("faultAware.maxConcurrentTransfers", "transfers", table::faultAwareMaxConcurrent);
+        m.gauge("pinned.faults", "faults", table::pinnedFaults);
+        m.gauge("faultAware.recoveries", "pauses", table::faultAwareRecoveries);
+        m.gauge("faultAware.faultRecovery", "ns", table::faultAwareRecoveryNanos);
+        m.gauge("pinned.bandwidthOverheadPpm", "ppm", table::pinnedOverheadPpm);
+        m.gauge("faultAware.bandwidthOverheadPpm", "ppm", table::faultAwareOverheadPpm);
+        Metrics w = context.metrics();
+        w.counter("bytes", "bytes").add(unpinnedPhase.bytes());
+        w.counter("errors", "operations").add(pinnedPhase.errors() + unpinnedPhase.errors());
+        w.counter("integrity.mismatchedPages", "pages").add(pinnedPhase.mismatchedPages()
+                + unpinnedPhase.mismatchedPages());
+        long elapsed = unpinnedPhase.elapsed();
+        w.gauge("elapsed", "ns", () -> elapsed);
+        if (LOG.isInfoEnabled()) {
+            LOG.info("pinned vs fault-aware RDMA (seed 000 §4.3), measured:\n{}", String.join("\n", table.render()));
+        }
+        context.finish();
+    }
+}
