@@ -52,6 +52,12 @@ final class PldmaTestbed {
         boolean pinned;
         long pinnableLimit = -1;
         long seed = 1;
+        org.iopf.api.observe.Tracer tracer = org.iopf.api.observe.Tracer.NONE;
+
+        Config tracer(org.iopf.api.observe.Tracer value) {
+            this.tracer = value;
+            return this;
+        }
 
         Config pldma(String key, String value) {
             pldma.put(key, value);
@@ -115,7 +121,8 @@ final class PldmaTestbed {
                     new ComponentSpec("dma", "pldma", Map.copyOf(config.pldma)),
                     new ComponentSpec("faults", config.faultHandler, Map.copyOf(config.faults)))));
         }
-        this.sim = Simulation.build(new PlatformSpec(config.seed, link, Time.nanos(300), nodes), REGISTRY);
+        this.sim = Simulation.build(new PlatformSpec(config.seed, link, Time.nanos(300), nodes), REGISTRY,
+                config.tracer);
         this.node1 = sim.node("node1").orElseThrow();
         this.node2 = sim.node("node2").orElseThrow();
         this.engine1 = (PldmaEngine) node1.requireRole(org.iopf.api.dma.DmaEngine.class);
