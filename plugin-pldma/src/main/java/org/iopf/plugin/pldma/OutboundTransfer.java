@@ -57,6 +57,8 @@ final class OutboundTransfer implements ChannelSlot {
     private boolean translating;
     private Packet prepared;
     private long timer = -1;
+    /** Retransmission timeouts in a row without an ACK that moved the transfer forward. */
+    private int silentTimeouts;
 
     OutboundTransfer(PldmaEngine engine, WireKey key, DmaDescriptor descriptor, Endpoint peer,
             Consumer<DmaCompletion> onComplete, boolean holdsChannel) {
@@ -162,6 +164,7 @@ final class OutboundTransfer implements ChannelSlot {
             return;
         }
         acked = received;
+        silentTimeouts = 0;
         if (acked >= packets) {
             end(DmaStatus.OK);
             return;
@@ -234,6 +237,10 @@ final class OutboundTransfer implements ChannelSlot {
         timer = -1;
         if ((state == State.ACTIVE || state == State.FAULTED) && next > acked) {
             engine.countTimeout(this);
+            if (++silentTimeouts > engine.transportRetries()) {
+                end(DmaStatus.TIMEOUT); // the peer does not answer at all (no PLDMA there, link down)
+                return;
+            }
             discardAhead(acked);
             pump();
         }

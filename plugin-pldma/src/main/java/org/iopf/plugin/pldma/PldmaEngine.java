@@ -77,6 +77,7 @@ final class PldmaEngine implements DmaEngine, Inspectable {
     private final int buffersPerChannel;
     private final long retransmitTimeout;
     private final long hangEvery;
+    private final int transportRetries;
     private final String track;
     private final Map<WireKey, OutboundTransfer> outbound = new HashMap<>();
     private final Map<WireKey, InboundTransfer> inbound = new HashMap<>();
@@ -133,6 +134,10 @@ final class PldmaEngine implements DmaEngine, Inspectable {
             throw new IllegalArgumentException(context.path() + ": retransmitTimeout must be > 0");
         }
         this.hangEvery = p.integer(PldmaEngineType.HANG_EVERY);
+        this.transportRetries = p.intValue(PldmaEngineType.TRANSPORT_RETRIES);
+        if (transportRetries < 0) {
+            throw new IllegalArgumentException(context.path() + ": transportRetries must be >= 0");
+        }
         LinkSpec fabricLink = fabric.defaultLink();
         LinkSpec link = new LinkSpec(p.rate(PldmaEngineType.RATE), fabricLink.latencyNanos(),
                 fabricLink.lossProbability());
@@ -386,6 +391,11 @@ final class PldmaEngine implements DmaEngine, Inspectable {
 
     long retransmitTimeout() {
         return retransmitTimeout;
+    }
+
+    /** Retransmission timeouts in a row after which a transfer fails with {@code TIMEOUT}. */
+    int transportRetries() {
+        return transportRetries;
     }
 
     /** Whether the transfer being activated now sticks (A11 fault injection: every hangEvery-th). */

@@ -30,6 +30,7 @@ public final class PldmaEngineType implements ComponentType {
     static final String RATE = "rate";
     static final String RETRANSMIT_TIMEOUT = "retransmitTimeout";
     static final String HANG_EVERY = "hangEvery";
+    static final String TRANSPORT_RETRIES = "transportRetries";
     static final String BLOCK_SIZE = "blockSize";
     static final String TIMEOUT_PERIOD = "timeoutPeriod";
     static final String RETRY_LIMIT = "retryLimit";
@@ -82,6 +83,9 @@ public final class PldmaEngineType implements ComponentType {
                 ParameterSpec.of(RETRANSMIT_TIMEOUT, ParameterType.DURATION, "20us",
                         "time without an ACK after which unacknowledged packets are sent again (loss); a NACK "
                                 + "retransmits at once", "seed 000 §2.3 (microsecond-level recovery), FIDELITY A4"),
+                ParameterSpec.of(TRANSPORT_RETRIES, ParameterType.INTEGER, "7",
+                        "retransmission timeouts in a row without progress after which the PLDMA fails a transfer "
+                                + "with TIMEOUT (the peer does not answer at all)", "modelling choice (IB-style retry count)"),
                 ParameterSpec.of(HANG_EVERY, ParameterType.INTEGER, "0",
                         "fault injection: every n-th transfer activated sticks in the PLDMA until the R5 watchdog "
                                 + "resets it (0 = never)", "seed 000 §5.2.3, FIDELITY A11"),

@@ -111,6 +111,25 @@ final class RetransmissionAndTimeoutTest {
     }
 
     @Test
+    void aTransferToANodeWithoutAPldmaFailsAfterTheTransportRetries() {
+        PldmaTestbed bed = PldmaTestbed.standard();
+        long[] b = buffers(bed, 16384);
+        java.util.List<org.iopf.api.dma.DmaCompletion> completions = new java.util.ArrayList<>();
+
+        bed.engine1.submit(new org.iopf.api.dma.DmaDescriptor(1, PldmaTestbed.STREAM, 0, b[0],
+                new org.iopf.api.platform.NodeId("node9"), b[1], 16384), completions::add);
+        bed.run();
+
+        assertThat(completions).singleElement().satisfies(c -> {
+            assertThat(c.status()).isEqualTo(DmaStatus.TIMEOUT);
+            assertThat(c.bytesTransferred()).isZero();
+            // eight retransmission timeouts of 20 us after the last packet left
+            assertThat(c.latencyNanos()).isBetween(Time.micros(8 * 20), Time.micros(8 * 20 + 20));
+        });
+        assertThat(bed.metric("node1.dma.timeouts")).isEqualTo(8);
+    }
+
+    @Test
     void aTimeoutPeriodBelowOneMillisecondIsRefused() {
         assertThatThrownBy(() -> PldmaTestbed.config().pldma("timeoutPeriod", "999us").build())
                 .hasStackTraceContaining("timeoutPeriod must be at least 1ms");
