@@ -430,6 +430,10 @@ final class PldmaEngine implements DmaEngine, Inspectable {
         recovery.record(paused);
         recoveryCount++;
         recoveryNanos += paused;
+        if (context.tracer().enabled()) {
+            context.tracer().slice(track + "/ch" + transfer.descriptor.channel(), "pldma/paused", transfer.pausedAt,
+                    paused, faultId);
+        }
         instant(transfer, "pldma/resume", faultId);
         observer.resumed(transfer.key);
     }
