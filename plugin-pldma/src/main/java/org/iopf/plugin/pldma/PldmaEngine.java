@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.iopf.api.dma.DmaCompletion;
 import org.iopf.api.dma.DmaDescriptor;
@@ -21,13 +20,9 @@ import org.iopf.api.fabric.FabricPort;
 import org.iopf.api.fabric.LinkSpec;
 import org.iopf.api.fabric.Packet;
 import org.iopf.api.fault.FaultRecord;
-import org.iopf.api.fault.FaultResolution;
-import org.iopf.api.fault.FaultResolutionListener;
 import org.iopf.api.iommu.DomainId;
 import org.iopf.api.iommu.Iommu;
 import org.iopf.api.iommu.StreamId;
-import org.iopf.api.iommu.Translation;
-import org.iopf.api.mem.Access;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.Payload;
@@ -58,14 +53,6 @@ import org.iopf.api.sim.Time;
 final class PldmaEngine implements DmaEngine, Inspectable {
     private static final long PAGE = PageSize.BASE.bytes();
 
-    private record ChannelId(int domain, int channel) {
-    }
-
-    private static final class Channel {
-        int active;
-        final ArrayDeque<ChannelSlot> waiting = new ArrayDeque<>();
-    }
-
     private final ComponentContext context;
     private final Iommu iommu;
     private final PhysicalMemory memory;
@@ -74,31 +61,22 @@ final class PldmaEngine implements DmaEngine, Inspectable {
     private final int headerBytes;
     private final int channelsPerDomain;
     private final int maxConcurrent;
-    private final int buffersPerChannel;
     private final long retransmitTimeout;
     private final long hangEvery;
     private final int transportRetries;
     private final String track;
     private final Map<WireKey, OutboundTransfer> outbound = new HashMap<>();
-    private final Map<WireKey, InboundTransfer> inbound = new HashMap<>();
     private final Map<WireKey, PendingRead> reads = new HashMap<>();
-    private final Map<WireKey, ChannelId> channelOf = new HashMap<>();
-    private final Map<ChannelId, Channel> channels = new TreeMap<>(
-            (a, b) -> a.domain() != b.domain() ? Integer.compare(a.domain(), b.domain())
-                    : Integer.compare(a.channel(), b.channel()));
+    private final ChannelTable channels;
+    private final PldmaReceiver receiver;
     private final ArrayDeque<OutboundTransfer> ready = new ArrayDeque<>();
     private final ArrayDeque<Packet> control = new ArrayDeque<>();
     private final Counter packetsSent;
     private final Counter packetsReceived;
     private final Counter retransmissions;
-    private final Counter nacksSent;
     private final Counter nacksReceived;
     private final Counter timeouts;
-    private final Counter duplicates;
-    private final Counter dropped;
     private final Counter localFaults;
-    private final Counter remoteFaults;
-    private final Counter bytesWritten;
     private final Counter busy;
     private final Counter completed;
     private final Counter hangs;
@@ -128,7 +106,7 @@ final class PldmaEngine implements DmaEngine, Inspectable {
         this.headerBytes = Math.toIntExact(p.bytes(PldmaEngineType.HEADER_BYTES));
         this.channelsPerDomain = positive(p.intValue(PldmaEngineType.CHANNELS_PER_DOMAIN), "channelsPerDomain");
         this.maxConcurrent = positive(p.intValue(PldmaEngineType.MAX_CONCURRENT), "maxConcurrentTransfers");
-        this.buffersPerChannel = positive(p.intValue(PldmaEngineType.BUFFERS_PER_CHANNEL), "buffersPerChannel");
+        int buffersPerChannel = positive(p.intValue(PldmaEngineType.BUFFERS_PER_CHANNEL), "buffersPerChannel");
         this.retransmitTimeout = p.duration(PldmaEngineType.RETRANSMIT_TIMEOUT);
         if (retransmitTimeout <= 0) {
             throw new IllegalArgumentException(context.path() + ": retransmitTimeout must be > 0");
@@ -147,14 +125,9 @@ final class PldmaEngine implements DmaEngine, Inspectable {
         this.packetsSent = m.counter("packets.sent", "packets");
         this.packetsReceived = m.counter("packets.received", "packets");
         this.retransmissions = m.counter("retransmissions", "packets");
-        this.nacksSent = m.counter("nacks.sent", "packets");
         this.nacksReceived = m.counter("nacks.received", "packets");
         this.timeouts = m.counter("timeouts", "timeouts");
-        this.duplicates = m.counter("packets.duplicate", "packets");
-        this.dropped = m.counter("packets.droppedWhileFaulted", "packets");
         this.localFaults = m.counter("faults.source", "faults");
-        this.remoteFaults = m.counter("faults.destination", "faults");
-        this.bytesWritten = m.counter("bytes.written", "bytes");
         this.busy = m.counter("transfers.refusedBusy", "transfers");
         this.completed = m.counter("transfers.completed", "transfers");
         this.hangs = m.counter("transfers.stuck", "transfers");
@@ -162,6 +135,8 @@ final class PldmaEngine implements DmaEngine, Inspectable {
         this.recovery = m.histogram("recovery", "ns");
         m.gauge("transfers.active", "transfers", () -> inFlight);
         m.gauge("transfers.peak", "transfers", () -> peakInFlight);
+        this.channels = new ChannelTable(buffersPerChannel);
+        this.receiver = new PldmaReceiver(this, iommu, memory, m);
         this.r5 = new R5Scheduler(context, this);
     }
 
@@ -201,7 +176,7 @@ final class PldmaEngine implements DmaEngine, Inspectable {
 
     /** Destination translations that faulted so far. */
     long destinationFaults() {
-        return remoteFaults.value();
+        return receiver.faults();
     }
 
     /** Starts measuring the peak of transfers in flight afresh. */
@@ -241,7 +216,7 @@ final class PldmaEngine implements DmaEngine, Inspectable {
     DmaSubmitResult submitWrite(DmaDescriptor descriptor, WireKey key, Consumer<DmaCompletion> onComplete) {
         Objects.requireNonNull(descriptor, "descriptor is null");
         Objects.requireNonNull(onComplete, "onComplete is null");
-        Optional<ChannelId> channel = channelFor(descriptor.stream(), descriptor.channel());
+        Optional<ChannelTable.ChannelId> channel = channelFor(descriptor.stream(), descriptor.channel());
         if (channel.isEmpty() || outbound.containsKey(key) || reads.containsKey(key)) {
             return DmaSubmitResult.INVALID;
         }
@@ -251,7 +226,7 @@ final class PldmaEngine implements DmaEngine, Inspectable {
         OutboundTransfer transfer = new OutboundTransfer(this, key, descriptor,
                 new Endpoint(descriptor.destinationNode(), context.name()), onComplete, true);
         outbound.put(key, transfer);
-        occupy(key, channel.get(), transfer);
+        channels.occupy(key, channel.get(), transfer);
         return DmaSubmitResult.ACCEPTED;
     }
 
@@ -263,7 +238,7 @@ final class PldmaEngine implements DmaEngine, Inspectable {
     DmaSubmitResult submitRead(WireKey key, StreamId stream, int channel, long localDestination, NodeId remote,
             long remoteSource, long length, Consumer<DmaCompletion> onComplete) {
         Objects.requireNonNull(onComplete, "onComplete is null");
-        Optional<ChannelId> channelId = channelFor(stream, channel);
+        Optional<ChannelTable.ChannelId> channelId = channelFor(stream, channel);
         if (channelId.isEmpty() || outbound.containsKey(key) || reads.containsKey(key)) {
             return DmaSubmitResult.INVALID;
         }
@@ -274,16 +249,16 @@ final class PldmaEngine implements DmaEngine, Inspectable {
                 localDestination, length);
         PendingRead read = new PendingRead(this, key, descriptor, new Endpoint(remote, context.name()), onComplete);
         reads.put(key, read);
-        occupy(key, channelId.get(), read);
+        channels.occupy(key, channelId.get(), read);
         return DmaSubmitResult.ACCEPTED;
     }
 
-    private Optional<ChannelId> channelFor(StreamId stream, int channel) {
+    private Optional<ChannelTable.ChannelId> channelFor(StreamId stream, int channel) {
         Optional<DomainId> domain = iommu.domainOf(stream);
         if (channel >= channelsPerDomain || domain.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new ChannelId(domain.get().value(), channel));
+        return Optional.of(new ChannelTable.ChannelId(domain.get().value(), channel));
     }
 
     private boolean admitOne() {
@@ -294,35 +269,6 @@ final class PldmaEngine implements DmaEngine, Inspectable {
         inFlight++;
         peakInFlight = Math.max(peakInFlight, inFlight);
         return true;
-    }
-
-    private void occupy(WireKey key, ChannelId id, ChannelSlot slot) {
-        channelOf.put(key, id);
-        Channel channel = channels.computeIfAbsent(id, c -> new Channel());
-        if (channel.active < buffersPerChannel) {
-            channel.active++;
-            slot.activate();
-        } else {
-            channel.waiting.addLast(slot);
-        }
-    }
-
-    private void release(WireKey key, ChannelSlot slot, boolean wasActive) {
-        ChannelId id = channelOf.remove(key);
-        if (id == null) {
-            return;
-        }
-        Channel channel = channels.get(id);
-        if (!wasActive) {
-            channel.waiting.remove(slot);
-            return;
-        }
-        channel.active--;
-        ChannelSlot nextSlot = channel.waiting.pollFirst();
-        if (nextSlot != null) {
-            channel.active++;
-            nextSlot.activate();
-        }
     }
 
     /**
@@ -337,14 +283,14 @@ final class PldmaEngine implements DmaEngine, Inspectable {
         if (transfer != null) {
             boolean wasActive = transfer.state != OutboundTransfer.State.QUEUED;
             transfer.endQuietly();
-            release(key, transfer, wasActive);
+            channels.release(key, transfer, wasActive);
             inFlight--;
             aborts.increment();
             return true;
         }
         PendingRead read = reads.remove(key);
         if (read != null) {
-            release(key, read, read.active);
+            channels.release(key, read, read.active);
             inFlight--;
             aborts.increment();
             return true;
@@ -461,7 +407,7 @@ final class PldmaEngine implements DmaEngine, Inspectable {
         if (!transfer.holdsChannel) {
             return; // the responder's half of a remote read: the requester completes it
         }
-        release(transfer.key, transfer, true);
+        channels.release(transfer.key, transfer, true);
         long bytes = status == DmaStatus.OK ? transfer.descriptor.length() : transfer.ackedBytes();
         complete(transfer.descriptor, status, bytes, transfer.submitted, transfer.onComplete);
     }
@@ -519,7 +465,7 @@ final class PldmaEngine implements DmaEngine, Inspectable {
         packetsReceived.increment();
         Object header = packet.header();
         if (header instanceof PldmaHeader.Data data) {
-            onData(packet, data);
+            receiver.onData(packet, data);
         } else if (header instanceof PldmaHeader.Ack ack) {
             OutboundTransfer transfer = outbound.get(ack.key());
             if (transfer != null) {
@@ -545,7 +491,7 @@ final class PldmaEngine implements DmaEngine, Inspectable {
             return;
         }
         if (nack.reason() == PldmaHeader.NackReason.FATAL) {
-            failRead(nack.key());
+            readFailed(nack.key());
         }
     }
 
@@ -561,115 +507,22 @@ final class PldmaEngine implements DmaEngine, Inspectable {
         transfer.activate();
     }
 
-    // ---- the receiving side ----
-
-    private void onData(Packet packet, PldmaHeader.Data data) {
-        InboundTransfer in = inbound.computeIfAbsent(data.key(),
-                k -> new InboundTransfer(k, packet.source(), data.packets()));
-        if (in.failed) {
-            sendNack(in, PldmaHeader.NackReason.FATAL);
-            return;
-        }
-        if (data.psn() < in.expected) {
-            duplicates.increment();
-            sendControl(in.sender, new PldmaHeader.Ack(in.key, in.expected));
-            return;
-        }
-        if (in.faulted) {
-            dropped.increment();
-            if (data.psn() == in.expected) {
-                // a sender that does not know of the pause (a block submitted again after a
-                // reset) is told to wait for RESUME too
-                sendNack(in, PldmaHeader.NackReason.FAULT);
-            }
-            return;
-        }
-        if (data.psn() > in.expected) {
-            if (!in.nakSent) {
-                in.nakSent = true;
-                sendNack(in, PldmaHeader.NackReason.SEQUENCE);
-            }
-            return;
-        }
-        writeInOrder(in, data, packet.payload());
-    }
-
-    private void writeInOrder(InboundTransfer in, PldmaHeader.Data data, Payload payload) {
-        StreamId stream = new StreamId(data.stream());
-        long length = payload.length();
-        long destination = data.destination();
-        long first = Math.min(length, PAGE - (destination & (PAGE - 1)));
-        FaultResolutionListener listener = (fault, resolution) -> onDestinationFaultResolved(in, fault, resolution);
-        Translation head = iommu.translate(stream, destination, Access.WRITE, listener);
-        if (head.isFault()) {
-            destinationFault(in);
-            return;
-        }
-        Translation tail = null;
-        if (first < length) {
-            tail = iommu.translate(stream, destination + first, Access.WRITE, listener);
-            if (tail.isFault()) {
-                destinationFault(in);
-                return;
-            }
-        }
-        memory.write(head.physicalAddress(), first == length ? payload : payload.slice(0, first));
-        if (tail != null) {
-            memory.write(tail.physicalAddress(), payload.slice(first, length - first));
-        }
-        bytesWritten.add(length);
-        in.expected++;
-        in.nakSent = false;
-        int received = in.expected;
-        long latency = head.latencyNanos() + (tail == null ? 0 : tail.latencyNanos());
-        context.scheduler().schedule(latency, () -> {
-            sendControl(in.sender, new PldmaHeader.Ack(in.key, received));
-            if (received == in.packets) {
-                completeRead(in.key);
-            }
-        });
-    }
-
-    private void destinationFault(InboundTransfer in) {
-        in.faulted = true;
-        remoteFaults.increment();
-        sendNack(in, PldmaHeader.NackReason.FAULT);
-    }
-
-    private void onDestinationFaultResolved(InboundTransfer in, FaultRecord fault, FaultResolution resolution) {
-        if (!in.faulted) {
-            return;
-        }
-        in.faulted = false;
-        if (resolution == FaultResolution.RETRY) {
-            sendControl(in.sender, new PldmaHeader.Resume(in.key, in.expected));
-        } else {
-            in.failed = true;
-            sendNack(in, PldmaHeader.NackReason.FATAL);
-            failRead(in.key);
-        }
-    }
-
-    private void sendNack(InboundTransfer in, PldmaHeader.NackReason reason) {
-        nacksSent.increment();
-        sendControl(in.sender, new PldmaHeader.Nack(in.key, in.expected, reason));
-    }
-
-    private void completeRead(WireKey key) {
+    /** The last packet of the transfer {@code key} has been written here: a read waiting for it completes. */
+    void readArrived(WireKey key) {
         PendingRead read = reads.remove(key);
         if (read != null) {
-            release(key, read, true);
+            channels.release(key, read, true);
             complete(read.descriptor, DmaStatus.OK, read.descriptor.length(), read.submitted, read.onComplete);
         }
     }
 
-    private void failRead(WireKey key) {
+    /** The transfer {@code key} cannot arrive here: a read waiting for it fails. */
+    void readFailed(WireKey key) {
         PendingRead read = reads.remove(key);
         if (read != null) {
-            InboundTransfer in = inbound.get(key);
-            long bytes = in == null ? 0 : Math.min(read.descriptor.length(),
-                    MtuSplit.offset(read.descriptor.source(), mtu, in.expected));
-            release(key, read, read.active);
+            long bytes = Math.min(read.descriptor.length(),
+                    MtuSplit.offset(read.descriptor.source(), mtu, receiver.received(key)));
+            channels.release(key, read, read.active);
             complete(read.descriptor, DmaStatus.FAULT_TERMINATED, bytes, read.submitted, read.onComplete);
         }
     }
@@ -685,11 +538,7 @@ final class PldmaEngine implements DmaEngine, Inspectable {
     public List<String> render(String view) {
         List<String> lines = new ArrayList<>();
         switch (view) {
-            case "channels" -> {
-                lines.add(String.format("%-8s %-8s %-7s %-7s", "domain", "channel", "active", "queued"));
-                channels.forEach((id, ch) -> lines.add(String.format("%-8d %-8d %-7d %-7d", id.domain(), id.channel(),
-                        ch.active, ch.waiting.size())));
-            }
+            case "channels" -> lines.addAll(channels.render());
             case "transfers" -> {
                 lines.add(String.format("in flight %d (peak %d, limit %d), completed %d, refused busy %d, reset %d",
                         inFlight, peakInFlight, maxConcurrent, completed.value(), busy.value(), aborts.value()));

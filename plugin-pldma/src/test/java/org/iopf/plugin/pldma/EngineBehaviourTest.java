@@ -138,6 +138,25 @@ final class EngineBehaviourTest {
     }
 
     @Test
+    void asADmaEngineRoleItCopiesWithinItsOwnNodeThroughTheFabricLoopback() {
+        PldmaTestbed bed = PldmaTestbed.standard();
+        long src = PldmaTestbed.map(bed.node1, bed.space1, LENGTH);
+        long dst = PldmaTestbed.map(bed.node1, bed.space1, LENGTH);
+        PldmaTestbed.fill(bed.node1, bed.space1, src, LENGTH, 8);
+        bed.library1.register(src, LENGTH);
+        bed.library1.register(dst, LENGTH);
+        List<org.iopf.api.dma.DmaCompletion> completions = new ArrayList<>();
+
+        bed.engine1.submit(new org.iopf.api.dma.DmaDescriptor(1, PldmaTestbed.STREAM, 0, src, bed.node1.id(), dst,
+                LENGTH), completions::add);
+        bed.run();
+
+        assertThat(completions).singleElement().satisfies(c -> assertThat(c.status()).isEqualTo(DmaStatus.OK));
+        assertThat(PldmaTestbed.read(bed.node1, bed.space1, dst, (int) LENGTH))
+                .isEqualTo(PldmaTestbed.read(bed.node1, bed.space1, src, (int) LENGTH));
+    }
+
+    @Test
     void theInspectionViewsDescribeChannelsTransfersAndTheR5() {
         PldmaTestbed bed = PldmaTestbed.standard();
         assertThat(bed.engine1.views()).containsExactly("channels", "transfers", "r5");
