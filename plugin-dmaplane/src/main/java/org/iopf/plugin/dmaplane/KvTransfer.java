@@ -50,6 +50,7 @@ final class KvTransfer implements Workload {
     private long requestAt;
     private long consolidateStart;
     private long transferStart = -1;
+    private boolean rebuilt;
     private List<KvTensorView> views = List.of();
 
     KvTransfer(WorkloadContext context) {
@@ -81,8 +82,8 @@ final class KvTransfer implements Workload {
         Node targetNode = context.requireNode(context.parameters().string("target"));
         source = Dmaplane.of(sourceNode);
         target = Dmaplane.of(targetNode);
-        sourceCore = sourceNode.resources().cores().get(0);
-        targetCore = targetNode.resources().cores().get(0);
+        sourceCore = applicationCore(sourceNode);
+        targetCore = applicationCore(targetNode);
         AddressSpace prefillProcess = sourceNode.memoryManager().createAddressSpace("prefill");
         AddressSpace decodeProcess = targetNode.memoryManager().createAddressSpace("decode");
         int sourceNuma = source.values().numaNode();
@@ -115,6 +116,12 @@ final class KvTransfer implements Workload {
                 consolidate();
             });
         });
+    }
+
+    /** The application's core: the second one, so that it does not share the RDMA engine's kernel thread. */
+    private static CpuCore applicationCore(Node node) {
+        List<CpuCore> cores = node.resources().cores();
+        return cores.get(1 % cores.size());
     }
 
     private void consolidate() {
@@ -153,9 +160,14 @@ final class KvTransfer implements Workload {
             meter.succeeded(length);
         } else {
             meter.failed();
-            if (meter.isDone()) {
-                context.finish();
-            }
+        }
+        finishWhenDone();
+    }
+
+    /** The run ends once every chunk's send completion is in and the views are rebuilt (or a chunk failed). */
+    private void finishWhenDone() {
+        if (meter.isDone() && (rebuilt || meter.errors() > 0)) {
+            context.finish();
         }
     }
 
@@ -182,7 +194,8 @@ final class KvTransfer implements Workload {
                         Time.format(phases[1]), Time.format(phases[2]), Time.format(phases[3]), Time.format(phases[4]),
                         Time.format(phases[5]), layout.chunks(), views.size()));
             }
-            context.finish();
+            rebuilt = true;
+            finishWhenDone();
         });
     }
 

@@ -53,7 +53,7 @@ public final class KvTransferType implements WorkloadType {
                         "CPU time of tokenization on the prefill node (a workload input)", "seed 004 §6.2, E10"),
                 ParameterSpec.of("prefill", ParameterType.DURATION, "45.3ms",
                         "GPU time of the prefill forward pass (a workload input)", "seed 004 §6.2, E10"),
-                ParameterSpec.of("viewCost", ParameterType.DURATION, "90ns",
+                ParameterSpec.of("viewCost", ParameterType.DURATION, "94ns",
                         "CPU time to build the tensor view of one received chunk", "seed 004 §6.2"));
     }
 
