@@ -52,7 +52,7 @@ final class DmaplaneParameters {
                 ParameterSpec.of(COHERENT_LIMIT, ParameterType.BYTES, "4KiB",
                         "largest coherent (dma_alloc_coherent) allocation, for small control structures", "seed 004 §2.1, E2"),
                 ParameterSpec.of(CHANNELS, ParameterType.INTEGER, "4",
-                        "channels, each with a submit ring, a completion ring and a worker thread on its own core",
+                        "channels, each with a submit ring, a completion ring and a worker kernel thread (channel i on core i mod cores)",
                         "seed 004 §2.1, E1"),
                 ParameterSpec.of(RING_ENTRIES, ParameterType.INTEGER, "256",
                         "entries of each submit ring and each completion ring", "seed 004 §2.1, E1"),
