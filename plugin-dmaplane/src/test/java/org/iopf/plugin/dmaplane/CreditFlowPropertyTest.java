@@ -20,6 +20,7 @@ final class CreditFlowPropertyTest {
     @Test
     void creditsStayInRangeAndNoCompletionQueueOverflowsUnderRandomLoad() {
         SplittableRandom random = new SplittableRandom(20261129L);
+        long stallInstants = 0;
         for (int trial = 0; trial < 24; trial++) {
             int credits = 1 + random.nextInt(48);
             long size = 1 + random.nextInt(64 * 1024);
@@ -43,7 +44,12 @@ final class CreditFlowPropertyTest {
             assertThat(tracer.counters).as(what).isNotEmpty();
             assertThat(tracer.counters).as(what).allMatch(s -> s.value() >= 0 && s.value() <= credits);
             assertThat(tracer.slices).as(what).anyMatch(s -> s.endsWith("/qp1 dmaplane/post"));
+            stallInstants += tracer.instants.stream().filter(i -> i.contains(" dmaplane/flow_stall/")).count();
+            if (messages > 2 * credits) {
+                assertThat(result.value("workload.stalls").orElseThrow()).as(what).isPositive();
+            }
         }
+        assertThat(stallInstants).isPositive();
     }
 
     private static String node(String name, int cores, String packetCost) {
