@@ -56,6 +56,8 @@ final class Dmaplane implements BufferManager, Inspectable {
         this.memorySystem = new MemorySystemModel(values.memory(), memory.physicalMemory(), context.resources(),
                 context.name());
         buffers.onFree(memorySystem::invalidate);
+        context.metrics().gauge("llc.hits", "frames", () -> memorySystem.cache().hits());
+        context.metrics().gauge("llc.misses", "frames", () -> memorySystem.cache().misses());
         this.locks = new LockOrderChecker(context.scheduler(), context.tracer(), context.path(),
                 context.metrics().counter("lockOrderViolations", "violations"));
         List<CpuCore> cores = context.resources().cores();
@@ -64,7 +66,7 @@ final class Dmaplane implements BufferManager, Inspectable {
                     context.path() + "/ch" + i, context.metrics().scope("ch" + i)));
         }
         this.gpu = new GpuBar(values.gpu(), values.gpuWcMapping(), cores.get(0), context.resources(), context.name(),
-                context.scheduler(), context.tracer(), context.path(), buffers, context.metrics().scope("gpu"));
+                context.scheduler(), context.tracer(), context.path(), context.metrics().scope("gpu"));
     }
 
     /** The node's NIC, when the node has one; the RDMA engine then runs over it. */

@@ -27,12 +27,11 @@ final class GpuBar {
     private final Scheduler scheduler;
     private final Tracer tracer;
     private final String track;
-    private final DmaplaneBufferManager buffers;
     private final Counter revocations;
     private final Counter cleanups;
 
     GpuBar(GpuBarConfig config, boolean writeCombined, CpuCore core, Resources resources, String prefix,
-            Scheduler scheduler, Tracer tracer, String track, DmaplaneBufferManager buffers, Metrics metrics) {
+            Scheduler scheduler, Tracer tracer, String track, Metrics metrics) {
         this.config = Objects.requireNonNull(config, "config is null");
         this.writeCombined = writeCombined;
         this.core = Objects.requireNonNull(core, "core is null");
@@ -40,7 +39,6 @@ final class GpuBar {
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler is null");
         this.tracer = Objects.requireNonNull(tracer, "tracer is null");
         this.track = Objects.requireNonNull(track, "track is null") + "/gpu";
-        this.buffers = Objects.requireNonNull(buffers, "buffers is null");
         this.revocations = metrics.counter("revocations", "pins");
         this.cleanups = metrics.counter("cleanups", "pins");
     }
@@ -101,9 +99,5 @@ final class GpuBar {
             pin.cleanUp();
             cleanups.increment();
         });
-    }
-
-    DmaplaneBufferManager buffers() {
-        return buffers;
     }
 }
