@@ -66,7 +66,7 @@ final class Dmaplane implements BufferManager, Inspectable {
                     context.path() + "/ch" + i, context.metrics().scope("ch" + i)));
         }
         this.gpu = new GpuBar(values.gpu(), values.gpuWcMapping(), cores.get(0), context.resources(), context.name(),
-                context.scheduler(), context.tracer(), context.path(), context.metrics().scope("gpu"));
+                context.scheduler(), context.tracer(), context.path(), locks, context.metrics().scope("gpu"));
     }
 
     /** The node's NIC, when the node has one; the RDMA engine then runs over it. */

@@ -27,11 +27,13 @@ final class GpuBar {
     private final Scheduler scheduler;
     private final Tracer tracer;
     private final String track;
+    private final LockOrderChecker locks;
     private final Counter revocations;
+    private long nextCleanup;
     private final Counter cleanups;
 
     GpuBar(GpuBarConfig config, boolean writeCombined, CpuCore core, Resources resources, String prefix,
-            Scheduler scheduler, Tracer tracer, String track, Metrics metrics) {
+            Scheduler scheduler, Tracer tracer, String track, LockOrderChecker locks, Metrics metrics) {
         this.config = Objects.requireNonNull(config, "config is null");
         this.writeCombined = writeCombined;
         this.core = Objects.requireNonNull(core, "core is null");
@@ -39,6 +41,7 @@ final class GpuBar {
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler is null");
         this.tracer = Objects.requireNonNull(tracer, "tracer is null");
         this.track = Objects.requireNonNull(track, "track is null") + "/gpu";
+        this.locks = Objects.requireNonNull(locks, "locks is null");
         this.revocations = metrics.counter("revocations", "pins");
         this.cleanups = metrics.counter("cleanups", "pins");
     }
@@ -83,8 +86,9 @@ final class GpuBar {
     }
 
     /**
-     * The driver's unpin callback: returns at once (it must not block), having set the revoked flag
-     * and queued the cleanup (deregistering regions, dropping references) as deferred work.
+     * The driver's unpin callback: returns at once (it must not block, so it takes no lock), having
+     * set the revoked flag and queued the cleanup as deferred work, which takes rdma_sem → buf_lock
+     * → mr_lock like a registration before it deregisters regions and drops references.
      */
     void unpinCallback(GpuPin pin) {
         if (pin.isRevoked()) {
@@ -95,9 +99,16 @@ final class GpuBar {
         if (tracer.enabled()) {
             tracer.instant(track, "dmaplane/gpu_unpin_callback", 0);
         }
-        core.run("dmaplane/gpu_cleanup", WorkPriority.KERNEL, config.cleanupNanos(), () -> {
-            pin.cleanUp();
-            cleanups.increment();
-        });
+        String thread = "gpu-cleanup#" + nextCleanup++;
+        core.run("dmaplane/gpu_cleanup", WorkPriority.KERNEL, config.cleanupNanos(), () ->
+            locks.acquire(thread, LockClass.RDMA_SEM, () ->
+                locks.acquire(thread, LockClass.BUF_LOCK, () ->
+                    locks.acquire(thread, LockClass.MR_LOCK, () -> {
+                        pin.cleanUp();
+                        cleanups.increment();
+                        locks.release(thread, LockClass.MR_LOCK);
+                        locks.release(thread, LockClass.BUF_LOCK);
+                        locks.release(thread, LockClass.RDMA_SEM);
+                    }))));
     }
 }

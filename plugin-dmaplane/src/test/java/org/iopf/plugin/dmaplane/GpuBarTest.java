@@ -65,6 +65,8 @@ final class GpuBarTest {
         });
         platform.kernel().run();
         assertThat(checked[0]).isTrue();
+        assertThat(sender.locks().lock(LockClass.MR_LOCK).acquisitions()).isEqualTo(1);
+        assertThat(sender.locks().violations()).isEmpty();
         assertThat(pin.isCleanedUp()).isTrue();
         assertThat(statuses).containsExactly(CompletionStatus.LOCAL_PROTECTION_ERROR);
         assertThat(gpuMemory.engineRefs()).isZero();
