@@ -60,7 +60,8 @@ final class CreditStream implements Workload {
         sourceBuffer = (RegisteredBuffer) source.rdma().registerNow(s, false);
         targetBuffer = (RegisteredBuffer) target.rdma().registerNow(t, true);
         RdmaConnection out = source.rdma().open(sourceSpace, credits);
-        RdmaConnection in = target.rdma().open(targetSpace, credits);
+        RdmaConnection in = target.rdma().open(targetSpace,
+                creditsParameter == 0 ? target.values().defaultCredits() : creditsParameter);
         RdmaConnection.connect(out, in);
         meter.start();
         for (long i = 0; i < messages; i++) {

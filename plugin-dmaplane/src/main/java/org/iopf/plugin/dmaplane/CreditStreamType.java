@@ -42,7 +42,7 @@ public final class CreditStreamType implements WorkloadType {
                         "seed 004 §4.3"),
                 ParameterSpec.of("messages", ParameterType.INTEGER, "20000", "work requests in the run (> 0)", ""),
                 ParameterSpec.of("credits", ParameterType.INTEGER, "0",
-                        "send credits and receive window of the connection; 0 = the source's default_credits",
+                        "send credits (source) and receive window (target) of the connection; 0 = each node's default_credits",
                         "seed 004 §4.3, E7"));
     }
 
