@@ -1,0 +1,86 @@
+package org.iopf.plugin.dmaplane;
+
+import java.util.Objects;
+import org.iopf.api.buffer.BufferSpec;
+import org.iopf.api.mem.AddressSpace;
+import org.iopf.api.nic.CompletionStatus;
+import org.iopf.api.platform.Node;
+import org.iopf.api.workload.Workload;
+import org.iopf.api.workload.WorkloadContext;
+
+/**
+ * The E7 stream: the source's application hands every message to its connection at once; the
+ * connection posts them as credits allow (seed 004 §4.2's loop); the slots of the source buffer are
+ * reused round robin, so the target ends up holding the source's contents, checked at the end.
+ */
+final class CreditStream implements Workload {
+    private final WorkloadContext context;
+    private final long messageSize;
+    private final long messages;
+    private final int creditsParameter;
+    private final StreamMeter meter;
+    private Dmaplane source;
+    private Dmaplane target;
+    private RegisteredBuffer sourceBuffer;
+    private RegisteredBuffer targetBuffer;
+    private long slots;
+
+    CreditStream(WorkloadContext context) {
+        this.context = Objects.requireNonNull(context, "context is null");
+        this.messageSize = context.parameters().bytes("messageSize");
+        this.messages = context.parameters().integer("messages");
+        this.creditsParameter = context.parameters().intValue("credits");
+        if (messageSize <= 0 || messages <= 0 || creditsParameter < 0) {
+            throw new IllegalArgumentException("messageSize and messages must be > 0, credits >= 0");
+        }
+        this.meter = new StreamMeter(context, messages);
+        context.metrics().gauge("cqOverflows", "overflows", () -> engineOverflows());
+        context.metrics().gauge("stalls", "stalls", () -> source == null ? 0 : source.rdma().stalls());
+    }
+
+    private long engineOverflows() {
+        return source == null ? 0 : source.rdma().cqOverflows() + target.rdma().cqOverflows();
+    }
+
+    @Override
+    public void start() {
+        Node sourceNode = context.requireNode(context.parameters().string("source"));
+        Node targetNode = context.requireNode(context.parameters().string("target"));
+        source = Dmaplane.of(sourceNode);
+        target = Dmaplane.of(targetNode);
+        int credits = creditsParameter == 0 ? source.values().defaultCredits() : creditsParameter;
+        slots = Math.min(credits, messages);
+        AddressSpace sourceSpace = sourceNode.memoryManager().createAddressSpace("credit-stream-source");
+        AddressSpace targetSpace = targetNode.memoryManager().createAddressSpace("credit-stream-target");
+        long length = slots * messageSize;
+        DmaplaneBuffer s = (DmaplaneBuffer) source.allocate(sourceSpace,
+                BufferSpec.data(length)).requireBuffer();
+        DmaplaneBuffer t = (DmaplaneBuffer) target.allocate(targetSpace, BufferSpec.data(length)).requireBuffer();
+        sourceNode.memoryManager().fill(sourceSpace, s.address(), length, context.random().nextLong());
+        sourceBuffer = (RegisteredBuffer) source.rdma().registerNow(s, false);
+        targetBuffer = (RegisteredBuffer) target.rdma().registerNow(t, true);
+        RdmaConnection out = source.rdma().open(sourceSpace, credits);
+        RdmaConnection in = target.rdma().open(targetSpace,
+                creditsParameter == 0 ? target.values().defaultCredits() : creditsParameter);
+        RdmaConnection.connect(out, in);
+        meter.start();
+        for (long i = 0; i < messages; i++) {
+            long offset = (i % slots) * messageSize;
+            out.submit(new RdmaTransfer(sourceBuffer, offset, messageSize, targetBuffer, offset,
+                    (int) (i & 0x7fff_ffffL), this::completed));
+        }
+    }
+
+    private void completed(CompletionStatus status) {
+        if (status == CompletionStatus.SUCCESS) {
+            meter.succeeded(messageSize);
+        } else {
+            meter.failed();
+        }
+        if (meter.isDone()) {
+            meter.mismatched(BufferIntegrity.mismatchedPages(source.memory(), sourceBuffer.buffer(), 0,
+                    target.memory(), targetBuffer.buffer(), 0, slots * messageSize));
+            context.finish();
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package org.iopf.plugin.dmaplane;
+
+import java.util.Objects;
+import org.iopf.api.sim.DataRate;
+
+/**
+ * GPU BAR access rates (seed 004 §5, E8) and the cleanup cost after an unpin (E9).
+ *
+ * @param uncachedRead CPU reads through an uncached mapping
+ * @param uncachedWrite CPU writes through an uncached mapping
+ * @param writeCombinedWrite CPU writes through a write-combined mapping
+ * @param copyRate explicit copy, either way
+ * @param copySetupNanos fixed cost of one explicit copy
+ * @param cleanupNanos CPU time of the deferred cleanup
+ */
+record GpuBarConfig(DataRate uncachedRead, DataRate uncachedWrite, DataRate writeCombinedWrite, DataRate copyRate,
+        long copySetupNanos, long cleanupNanos) {
+    GpuBarConfig {
+        Objects.requireNonNull(uncachedRead, "uncachedRead is null");
+        Objects.requireNonNull(uncachedWrite, "uncachedWrite is null");
+        Objects.requireNonNull(writeCombinedWrite, "writeCombinedWrite is null");
+        Objects.requireNonNull(copyRate, "copyRate is null");
+        if (copySetupNanos < 0 || cleanupNanos < 0) {
+            throw new IllegalArgumentException("costs must be >= 0");
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package org.iopf.plugin.dmaplane;
+
+import java.util.Objects;
+import org.iopf.api.sim.DataRate;
+
+/**
+ * Settings of the memory-system model (seed 004 §3, E5).
+ *
+ * @param llcBytes last-level cache capacity, {@code > 0}
+ * @param cacheBandwidth one thread's streaming rate on cache hits
+ * @param dramLatencyNanos local line-fill latency
+ * @param parallelism line fills in flight per core, {@code > 0}
+ * @param controllerBandwidth memory-controller rate per NUMA node
+ * @param interconnectBandwidth rate of the link remote fills cross
+ */
+record MemorySystemConfig(long llcBytes, DataRate cacheBandwidth, long dramLatencyNanos, int parallelism,
+        DataRate controllerBandwidth, DataRate interconnectBandwidth) {
+    MemorySystemConfig {
+        Objects.requireNonNull(cacheBandwidth, "cacheBandwidth is null");
+        Objects.requireNonNull(controllerBandwidth, "controllerBandwidth is null");
+        Objects.requireNonNull(interconnectBandwidth, "interconnectBandwidth is null");
+        if (llcBytes <= 0 || dramLatencyNanos < 0 || parallelism <= 0) {
+            throw new IllegalArgumentException("llcBytes > 0, dramLatency >= 0, parallelism > 0 required");
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package org.iopf.plugin.dmaplane;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.iopf.api.buffer.AllocationMode;
+import org.iopf.api.buffer.AllocationResult;
+import org.iopf.api.buffer.BufferSpec;
+import org.iopf.api.mem.AddressSpace;
+import org.iopf.api.mem.NumaPolicy;
+import org.iopf.api.platform.Node;
+import org.iopf.api.sim.CpuCore;
+import org.iopf.api.sim.WorkPriority;
+import org.iopf.api.workload.Workload;
+import org.iopf.api.workload.WorkloadContext;
+
+/**
+ * The E5 measurement: four runs one after the other (small local, small remote, large local, large
+ * remote), each on a fresh buffer placed with {@link NumaPolicy#STRICT_LOCAL} on its NUMA node and
+ * streamed {@code passes} times by one thread, every chunk's time taken from the memory-system
+ * model (cache hits, local or remote line fills).
+ */
+final class NumaBandwidth implements Workload {
+    private final WorkloadContext context;
+    private final long smallSize;
+    private final long largeSize;
+    private final int passes;
+    private final int cpuNode;
+    private final int remoteNode;
+    private final long chunk;
+    private final StreamMeter meter;
+    private final long[] bandwidth = new long[4];
+    private final List<Run> runs = new ArrayList<>();
+    private Dmaplane device;
+    private AddressSpace space;
+    private CpuCore core;
+
+    private record Run(String name, long size, int memoryNode) {
+    }
+
+    NumaBandwidth(WorkloadContext context) {
+        this.context = Objects.requireNonNull(context, "context is null");
+        this.smallSize = context.parameters().bytes("smallSize");
+        this.largeSize = context.parameters().bytes("largeSize");
+        this.passes = context.parameters().intValue("passes");
+        this.cpuNode = context.parameters().intValue("cpuNode");
+        this.remoteNode = context.parameters().intValue("remoteNode");
+        this.chunk = context.parameters().bytes("chunk");
+        if (smallSize <= 0 || largeSize <= 0 || passes <= 0 || chunk <= 0 || cpuNode < 0 || remoteNode < 0
+                || cpuNode == remoteNode) {
+            throw new IllegalArgumentException("sizes, passes and chunk must be > 0; cpuNode and remoteNode distinct");
+        }
+        runs.add(new Run("small.local", smallSize, cpuNode));
+        runs.add(new Run("small.remote", smallSize, remoteNode));
+        runs.add(new Run("large.local", largeSize, cpuNode));
+        runs.add(new Run("large.remote", largeSize, remoteNode));
+        this.meter = new StreamMeter(context, runs.size());
+        for (int i = 0; i < runs.size(); i++) {
+            int k = i;
+            context.metrics().gauge("bandwidth." + runs.get(i).name(), "bps", () -> bandwidth[k]);
+        }
+        context.metrics().gauge("penalty.small", "ppm", () -> penalty(0, 1));
+        context.metrics().gauge("penalty.large", "ppm", () -> penalty(2, 3));
+    }
+
+    private long penalty(int local, int remote) {
+        return bandwidth[local] == 0 ? 0 : Math.round(1e6 * (bandwidth[local] - bandwidth[remote]) / bandwidth[local]);
+    }
+
+    @Override
+    public void start() {
+        Node node = context.requireNode(context.parameters().string("node"));
+        device = Dmaplane.of(node);
+        int nodes = node.memoryManager().physicalMemory().topology().nodeCount();
+        if (cpuNode >= nodes || remoteNode >= nodes) {
+            throw new IllegalArgumentException("cpuNode and remoteNode must be NUMA nodes of " + node.id() + " (0.."
+                    + (nodes - 1) + ")");
+        }
+        space = node.memoryManager().createAddressSpace("numa-bandwidth");
+        core = node.resources().cores().get(0);
+        meter.start();
+        runNext(0);
+    }
+
+    private void runNext(int index) {
+        if (index == runs.size()) {
+            context.finish();
+            return;
+        }
+        Run run = runs.get(index);
+        AllocationResult result = device.allocate(space,
+                new BufferSpec(run.size(), AllocationMode.PAGES, run.memoryNode(), NumaPolicy.STRICT_LOCAL, false));
+        if (!(result instanceof AllocationResult.Allocated allocated)) {
+            meter.failed();
+            runNext(index + 1);
+            return;
+        }
+        DmaplaneBuffer buffer = (DmaplaneBuffer) allocated.buffer();
+        long start = context.scheduler().now();
+        stream(buffer, 0, 0, () -> {
+            long elapsed = context.scheduler().now() - start;
+            long bytes = run.size() * passes;
+            bandwidth[index] = Math.round(bytes * 8.0 * 1e9 / elapsed);
+            device.release(buffer);
+            meter.succeeded(bytes);
+            runNext(index + 1);
+        });
+    }
+
+    private void stream(DmaplaneBuffer buffer, int pass, long offset, Runnable done) {
+        if (pass == passes) {
+            done.run();
+            return;
+        }
+        long length = Math.min(chunk, buffer.size() - offset);
+        MemoryAccessCost cost = device.memorySystem().access(cpuNode, buffer.owner(), buffer.address() + offset, length);
+        device.memorySystem().spend(core, "dmaplane/stream", WorkPriority.USER, cost, 0, () -> {
+            long next = offset + length;
+            if (next >= buffer.size()) {
+                stream(buffer, pass + 1, 0, done);
+            } else {
+                stream(buffer, pass, next, done);
+            }
+        });
+    }
+}

@@ -1,0 +1,35 @@
+package org.iopf.plugin.dmaplane;
+
+import java.util.Objects;
+import org.iopf.api.mem.PageSize;
+import org.iopf.api.sim.DataRate;
+
+/**
+ * Costs of the built-in Soft-RoCE transport (seed 004 §4.3, E7).
+ *
+ * @param mtu payload bytes per packet, a power of two from 256 B to 4 KiB
+ * @param headerBytes bytes of headers on the wire per packet
+ * @param wrCost requester CPU ns per work request
+ * @param packetCost CPU ns per packet on each side
+ * @param copyRate per-byte CPU rate (copy plus ICRC) on each side
+ * @param ackCost CPU ns to build or process an ACK
+ * @param ackTimeout ns before an unacknowledged request fails
+ * @param rnrDelay ns to wait after an RNR NAK
+ */
+record SoftRoceConfig(long mtu, int headerBytes, long wrCost, long packetCost, DataRate copyRate, long ackCost,
+        long ackTimeout, long rnrDelay) {
+    SoftRoceConfig {
+        Objects.requireNonNull(copyRate, "copyRate is null");
+        if (mtu < 256 || mtu > PageSize.BASE.bytes() || Long.bitCount(mtu) != 1) {
+            throw new IllegalArgumentException("rxeMtu must be a power of two from 256 B to 4 KiB: " + mtu);
+        }
+        if (headerBytes < 0 || wrCost < 0 || packetCost < 0 || ackCost < 0 || ackTimeout <= 0 || rnrDelay < 0) {
+            throw new IllegalArgumentException("Soft-RoCE costs must be >= 0 and the ACK timeout > 0");
+        }
+    }
+
+    /** CPU ns to push or take in one packet of {@code payload} bytes. */
+    long packetNanos(long payload) {
+        return packetCost + (payload == 0 ? 0 : copyRate.nanosFor(payload));
+    }
+}

@@ -1,0 +1,72 @@
+package org.iopf.plugin.dmaplane;
+
+import java.util.Objects;
+import org.iopf.api.observe.Counter;
+import org.iopf.api.workload.WorkloadContext;
+
+/**
+ * The figures every dmaplane workload reports under the names core's reports read
+ * ({@code workload.bytes}, {@code .messages}, {@code .errors}, {@code .elapsed},
+ * {@code .integrity.mismatchedPages}), so that {@code throughput} is computed from them.
+ */
+final class StreamMeter {
+    private final WorkloadContext context;
+    private final long total;
+    private final Counter messages;
+    private final Counter bytes;
+    private final Counter errors;
+    private final Counter mismatched;
+    private long completed;
+    private long startedAt = -1;
+    private long lastCompletion;
+
+    StreamMeter(WorkloadContext context, long total) {
+        this.context = Objects.requireNonNull(context, "context is null");
+        if (total <= 0) {
+            throw new IllegalArgumentException("total must be > 0: " + total);
+        }
+        this.total = total;
+        this.messages = context.metrics().counter("messages", "operations");
+        this.bytes = context.metrics().counter("bytes", "bytes");
+        this.errors = context.metrics().counter("errors", "operations");
+        this.mismatched = context.metrics().counter("integrity.mismatchedPages", "pages");
+        context.metrics().gauge("elapsed", "ns", () -> completed == 0 ? 0 : lastCompletion - startedAt);
+    }
+
+    void start() {
+        startedAt = context.scheduler().now();
+    }
+
+    void succeeded(long delivered) {
+        bytes.add(delivered);
+        complete();
+    }
+
+    void failed() {
+        errors.increment();
+        complete();
+    }
+
+    void mismatched(long pages) {
+        mismatched.add(pages);
+    }
+
+    long completed() {
+        return completed;
+    }
+
+    long errors() {
+        return errors.value();
+    }
+
+    boolean isDone() {
+        return completed >= total;
+    }
+
+    private void complete() {
+        completed++;
+        lastCompletion = context.scheduler().now();
+        messages.increment();
+        context.progress(completed, total);
+    }
+}
