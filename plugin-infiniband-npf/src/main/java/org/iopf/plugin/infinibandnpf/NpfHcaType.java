@@ -81,11 +81,11 @@ public final class NpfHcaType implements ComponentType {
                 ParameterSpec.of("allocationCpu", ParameterType.DURATION, "4us",
                         "host: CPU time to get and DMA-map the pages (memory phase, fixed part), on top of the "
                                 + "OS memory manager's own fault-in time", B1),
-                ParameterSpec.of("allocationPerPage", ParameterType.DURATION, "70ns",
+                ParameterSpec.of("allocationPerPage", ParameterType.DURATION, "80ns",
                         "host: allocation CPU time per translation entry", B1),
                 ParameterSpec.of("tableUpdateLatency", ParameterType.DURATION, "46us",
                         "HCA: translation update executed and HCA caches made coherent (page-table phase)", B1),
-                ParameterSpec.of("tableUpdatePerPage", ParameterType.DURATION, "40ns",
+                ParameterSpec.of("tableUpdatePerPage", ParameterType.DURATION, "45ns",
                         "host: CPU time per entry written into the translation update", B1),
                 ParameterSpec.of("resumeLatency", ParameterType.DURATION, "18us",
                         "HCA firmware: the suspended transfer resumed (resume phase)", B1),
