@@ -17,7 +17,6 @@ import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressRange;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.Advice;
-import org.iopf.api.mem.InvalidationReason;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.MmuNotifier;
 import org.iopf.api.mem.PageSize;
@@ -155,7 +154,7 @@ public final class NpfHca implements Nic, Inspectable {
         if (!onDemand) {
             fillFromPageTable(table, start, end);
         } else {
-            MmuNotifier notifier = this::invalidate;
+            MmuNotifier notifier = (notified, range, reason) -> invalidate(table, range);
             notifiers.put(key, notifier);
             memoryManager.registerNotifier(space, notifier);
             if (config.prefetch()) {
@@ -178,21 +177,16 @@ public final class NpfHca implements Nic, Inspectable {
         return filled;
     }
 
-    /** The MMU notifier: drop the HCA's translations of the range before the frames are reused (B6). */
-    private void invalidate(AddressSpace space, AddressRange range, InvalidationReason reason) {
-        for (OdpRegion region : regionsInOrder()) {
-            if (region.region().onDemand() && region.space().pid() == space.pid()) {
-                long dropped = region.invalidate(range.start(), range.end());
-                if (dropped > 0 || overlaps(region, range)) {
-                    invalidations.increment();
-                    invalidatedEntries.add(dropped);
-                }
-            }
+    /**
+     * The MMU notifier of one on-demand region: drop the HCA's translations of the range before
+     * the frames are reused (B6). Every overlapping call advances the region's sequence number.
+     */
+    private void invalidate(OdpRegion region, AddressRange range) {
+        if (range.start() >= region.tableEnd() || range.end() <= region.tableStart()) {
+            return;
         }
-    }
-
-    private static boolean overlaps(OdpRegion region, AddressRange range) {
-        return range.start() < region.tableEnd() && range.end() > region.tableStart();
+        invalidations.increment();
+        invalidatedEntries.add(region.invalidate(range.start(), range.end()));
     }
 
     private List<OdpRegion> regionsInOrder() {

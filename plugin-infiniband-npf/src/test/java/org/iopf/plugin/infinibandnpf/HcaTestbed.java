@@ -17,6 +17,7 @@ import org.iopf.api.nic.ProtectionDomain;
 import org.iopf.api.nic.QueuePair;
 import org.iopf.api.nic.QueuePairConfig;
 import org.iopf.api.nic.WorkCompletion;
+import org.iopf.api.observe.Tracer;
 import org.iopf.api.sim.DataRate;
 import org.iopf.api.sim.Time;
 import org.iopf.core.node.SimNode;
@@ -100,9 +101,14 @@ final class HcaTestbed {
     }
 
     HcaTestbed(Map<String, String> nicParameters, double loss) {
+        this(nicParameters, loss, Tracer.NONE);
+    }
+
+    HcaTestbed(Map<String, String> nicParameters, double loss, Tracer tracer) {
         LinkSpec link = new LinkSpec(DataRate.gbps(100), Time.nanos(500), loss);
         sim = Simulation.build(new PlatformSpec(11, link, Time.nanos(300),
-                List.of(node("node1", nicParameters), node("node2", nicParameters))), ScenarioFiles.REGISTRY);
+                List.of(node("node1", nicParameters), node("node2", nicParameters))), ScenarioFiles.REGISTRY,
+                tracer);
         a = new Side("node1");
         b = new Side("node2");
     }
