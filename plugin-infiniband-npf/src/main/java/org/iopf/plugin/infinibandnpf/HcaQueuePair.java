@@ -36,7 +36,8 @@ import org.iopf.plugin.infinibandnpf.HcaHeader.AckKind;
  * page fault and is answered with an RNR NAK carrying the HCA's {@code minRnrTimer}; packets after
  * it are discarded until the requester retries that PSN (B3). An RDMA READ request whose range has
  * no translation cannot be RNR-NAKed: it is dropped without an answer, and the requester asks again
- * only when its transport timer expires (B3, B4).
+ * only when its transport timer expires (B3, B4). A page whose fault the OS could not resolve (no
+ * mapping any more) is answered with a remote-access NAK on the retry, as an access violation.
  */
 final class HcaQueuePair implements QueuePair {
     private final NpfHca hca;
@@ -370,6 +371,11 @@ final class HcaQueuePair implements QueuePair {
         if (payload != null) {
             long va = address + data.offset();
             long miss = target.firstMissing(va, payload.length());
+            if (miss >= 0 && target.isUnresolvable(miss)) {
+                consumeReceive(first, needsReceive);
+                refuse(data.psn(), CompletionStatus.REMOTE_ACCESS_ERROR);
+                return;
+            }
             if (miss >= 0) {
                 hca.npf().fault(target, miss, address + data.messageLength(), Access.WRITE, hca.faultContext(pd),
                         null);
@@ -450,6 +456,10 @@ final class HcaQueuePair implements QueuePair {
         }
         if (request.length() > 0) {
             long miss = region.firstMissing(request.remoteAddress(), request.length());
+            if (miss >= 0 && region.isUnresolvable(miss)) {
+                refuse(request.psn(), CompletionStatus.REMOTE_ACCESS_ERROR);
+                return;
+            }
             if (miss >= 0) {
                 // No RNR for a READ: the request is dropped without an answer (B3).
                 hca.npf().fault(region, miss, request.remoteAddress() + request.length(), Access.READ,

@@ -238,7 +238,13 @@ final class NpfEngine {
         for (long page = npf.start; page < npf.end; page += OdpRegion.PAGE) {
             if (!presentFor(npf, page)) {
                 npf.outstanding++;
-                memoryManager.faultIn(npf.region.space(), page, npf.access, result -> pageReady(npf, result));
+                long va = page;
+                memoryManager.faultIn(npf.region.space(), page, npf.access, result -> {
+                    if (!isResolved(result)) {
+                        npf.region.markUnresolvable(va);
+                    }
+                    pageReady(npf, result);
+                });
             }
         }
         pageReady(npf, FaultInResult.ALREADY_PRESENT);
@@ -249,9 +255,13 @@ final class NpfEngine {
         return entry != null && entry.present() && (!npf.access.isWrite() || entry.writable());
     }
 
+    private static boolean isResolved(FaultInResult result) {
+        return result == FaultInResult.ALREADY_PRESENT || result == FaultInResult.ZERO_FILLED
+                || result == FaultInResult.SWAPPED_IN;
+    }
+
     private void pageReady(Npf npf, FaultInResult result) {
-        if (result != FaultInResult.ALREADY_PRESENT && result != FaultInResult.ZERO_FILLED
-                && result != FaultInResult.SWAPPED_IN) {
+        if (!isResolved(result)) {
             npf.failed = true;
         }
         if (--npf.outstanding > 0) {

@@ -1,6 +1,8 @@
 package org.iopf.plugin.infinibandnpf;
 
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.PageSize;
 import org.iopf.api.nic.MemoryRegion;
@@ -23,6 +25,7 @@ final class OdpRegion {
     private final long firstPage;
     private final long[] frames;
     private final boolean hugePages;
+    private final Set<Long> unresolvable = new HashSet<>();
     private long sequence;
     private long presentEntries;
 
@@ -101,6 +104,9 @@ final class OdpRegion {
             return 0;
         }
         sequence++;
+        if (!unresolvable.isEmpty()) {
+            unresolvable.removeIf(page -> page >= PageSize.BASE.alignDown(from) && page < to);
+        }
         long dropped = 0;
         for (long page = PageSize.BASE.alignDown(from); page < to; page += PAGE) {
             int index = (int) ((page - firstPage) / PAGE);
@@ -111,6 +117,16 @@ final class OdpRegion {
         }
         presentEntries -= dropped;
         return dropped;
+    }
+
+    /** Marks the page at {@code pageVa} as one the OS could not make present (no mapping, no memory). */
+    void markUnresolvable(long pageVa) {
+        unresolvable.add(PageSize.BASE.alignDown(pageVa));
+    }
+
+    /** Whether a fault on the page of {@code va} failed and nothing has changed its mapping since. */
+    boolean isUnresolvable(long va) {
+        return !unresolvable.isEmpty() && unresolvable.contains(PageSize.BASE.alignDown(va));
     }
 
     /** Advanced by every overlapping invalidation. */

@@ -91,4 +91,21 @@ final class OdpTransferTest {
         assertThat(bed.a.counter("read.responseDrops")).isPositive();
         assertThat(bed.a.counter("timeouts")).isZero();
     }
+
+    @Test
+    void aFaultTheOsCannotResolveEndsInARemoteAccessError() {
+        HcaTestbed bed = new HcaTestbed();
+        long src = bed.a.mapFilled(LENGTH, 8);
+        MemoryRegion source = bed.a.register(src, LENGTH, false);
+        long dst = bed.b.map(LENGTH);
+        MemoryRegion target = bed.b.register(dst, LENGTH, true);
+        bed.b.mm.munmap(bed.b.space, dst, LENGTH);
+        QueuePair[] qp = bed.connect(QueuePairConfig.DEFAULT);
+        qp[0].postSend(WorkRequest.write(1, source, src, LENGTH, dst, target.rkey()));
+        bed.run();
+        assertThat(bed.a.sent).singleElement().extracting(WorkCompletion::status)
+                .isEqualTo(CompletionStatus.REMOTE_ACCESS_ERROR);
+        assertThat(bed.b.counter("npf.failed")).isEqualTo(1);
+        assertThat(qp[1].state()).isEqualTo(org.iopf.api.nic.QueuePairState.ERROR);
+    }
 }
