@@ -74,6 +74,8 @@ final class NpfEngine {
     private final Histogram host;
     private long totalHcaNanos;
     private long totalNanos;
+    private long firstRaised = -1;
+    private long lastResolved = -1;
 
     /** One network page fault. */
     private final class Npf {
@@ -136,6 +138,7 @@ final class NpfEngine {
         hca = m.histogram("hca", "ns");
         host = m.histogram("host", "ns");
         m.gauge("hcaPercent", "percent", () -> totalNanos == 0 ? 0 : Math.round(100.0 * totalHcaNanos / totalNanos));
+        m.gauge("recoveryTime", "ns", () -> lastResolved < 0 ? 0 : lastResolved - firstRaised);
     }
 
     /** Whether a fault queued or running covers {@code va} of {@code region}. */
@@ -189,6 +192,9 @@ final class NpfEngine {
             npf.waiters.add(onDone);
         }
         faults.increment();
+        if (firstRaised < 0) {
+            firstRaised = scheduler.now();
+        }
         active.add(npf);
         if (tracer.enabled()) {
             tracer.instant(track, "fault/" + FaultKind.TRANSLATION.name(), npf.id);
@@ -355,6 +361,7 @@ final class NpfEngine {
             host.record(total - npf.hcaNanos);
             totalHcaNanos += npf.hcaNanos;
             totalNanos += total;
+            lastResolved = scheduler.now();
         } else {
             failures.increment();
         }
