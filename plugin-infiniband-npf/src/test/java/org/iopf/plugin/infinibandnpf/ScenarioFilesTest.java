@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import org.iopf.core.report.ExpectationOutcome;
 import org.iopf.core.report.Figure;
 import org.iopf.core.report.RunResult;
+import org.iopf.api.sim.Time;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -41,7 +42,8 @@ final class ScenarioFilesTest {
         assertThat(files()).extracting(p -> p.getFileName().toString()).contains("ib-npf-4k.yaml",
                 "ib-npf-4m.yaml", "ib-read-fault-default.yaml", "ib-read-fault-tuned.yaml",
                 "ib-steady-throughput.yaml", "ib-mitigation-prefetch.yaml", "ib-mitigation-thp.yaml",
-                "ib-mitigation-rnr-timer.yaml", "ib-npf-hca.yaml");
+                "ib-mitigation-rnr-timer.yaml", "ib-probe-fault-cost.yaml", "ib-probe-fault-cost-4m.yaml",
+                "ib-npf-hca.yaml");
     }
 
     private static RunResult variant(String file, String from, String to) throws IOException {
@@ -84,6 +86,18 @@ final class ScenarioFilesTest {
         double slow = value(ScenarioFiles.run("../scenarios/ib-read-fault-default.yaml"), "latency.mean");
         double fast = value(ScenarioFiles.run("../scenarios/ib-read-fault-tuned.yaml"), "latency.mean");
         assertThat(slow / fast).isBetween(180.0, 220.0);
+    }
+
+    @Test
+    void aSendFaultsLikeAWriteAndAReadCostsTheTransportTimer() throws IOException {
+        double write = value(ScenarioFiles.run("../scenarios/ib-probe-fault-cost.yaml"), "workload.faultCost");
+        RunResult send = variant("ib-probe-fault-cost.yaml", "verb: write", "verb: send");
+        assertThat(value(send, "workload.faultCost")).isEqualTo(write);
+        assertThat(value(send, "integrity.mismatchedPages")).isZero();
+        RunResult read = variant("ib-probe-fault-cost.yaml", "messages: 8, verb: write", "messages: 2, verb: read");
+        assertThat(value(read, "workload.faultCost")).isGreaterThan(Time.millis(200) * 0.99);
+        assertThat(value(read, "integrity.mismatchedPages")).isZero();
+        assertThat(value(read, "node2.nic0.read.faultDrops")).isEqualTo(2);
     }
 
     @Test
