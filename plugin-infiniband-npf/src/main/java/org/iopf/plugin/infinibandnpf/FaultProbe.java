@@ -32,6 +32,7 @@ final class FaultProbe implements Workload {
     private final long probes;
     private final String verb;
     private final boolean targetResident;
+    private final long bulkSize;
     private final Counter messages;
     private final Counter bytes;
     private final Counter errors;
@@ -50,6 +51,9 @@ final class FaultProbe implements Workload {
     private QueuePair sourceQp;
     private QueuePair targetQp;
     private CompletionQueue sourceCq;
+    private QueuePair bulkQp;
+    private MemoryRegion bulkSource;
+    private MemoryRegion bulkTarget;
     private long step;
     private long postedAt;
     private long startedAt;
@@ -61,8 +65,10 @@ final class FaultProbe implements Workload {
         this.probes = context.parameters().integer("messages");
         this.verb = context.parameters().string("verb");
         this.targetResident = context.parameters().flag("targetResident") || verb.equals("read");
-        if (size <= 0 || probes <= 0) {
-            throw new IllegalArgumentException("messageSize and messages must be > 0: " + size + ", " + probes);
+        this.bulkSize = context.parameters().bytes("bulkSize");
+        if (size <= 0 || probes <= 0 || bulkSize < 0) {
+            throw new IllegalArgumentException("messageSize and messages must be > 0, bulkSize >= 0: " + size + ", "
+                    + probes + ", " + bulkSize);
         }
         var m = context.metrics();
         messages = m.counter("messages", "operations");
@@ -114,13 +120,41 @@ final class FaultProbe implements Workload {
         targetQp.connect(sourceNic.endpoint(), sourceQp.qpn());
         targetCq.setListener(() -> context.scheduler().schedule(0, () -> targetCq.poll(Integer.MAX_VALUE)));
         sourceCq.setListener(() -> context.scheduler().schedule(0, this::drain));
+        if (bulkSize > 0) {
+            openBulk(sourceNic, targetNic, config);
+        }
         startedAt = context.scheduler().now();
         post();
+    }
+
+    /** A second pair of protection domains, regions and queue pairs for the bulk writes. */
+    private void openBulk(Nic sourceNic, Nic targetNic, QueuePairConfig probeConfig) {
+        long length = PageSize.BASE.alignUp(Math.multiplyExact(bulkSize, probes));
+        long src = sourceMemory.mmap(sourceSpace, length, MapOptions.DEFAULT);
+        long dst = targetMemory.mmap(targetSpace, length, MapOptions.DEFAULT);
+        ProtectionDomain sourcePd = sourceNic.allocateProtectionDomain(sourceSpace);
+        ProtectionDomain targetPd = targetNic.allocateProtectionDomain(targetSpace);
+        bulkSource = sourceNic.registerMemory(sourcePd, src, length, false, false, false).requireRegion();
+        bulkTarget = targetNic.registerMemory(targetPd, dst, length, true, false, true).requireRegion();
+        int depth = (int) Math.min(Integer.MAX_VALUE - 1, probes) + 1;
+        QueuePairConfig config = new QueuePairConfig(depth, 4, probeConfig.retryCount(), probeConfig.rnrRetry());
+        CompletionQueue sendCq = sourceNic.createCompletionQueue(depth);
+        sendCq.setListener(() -> context.scheduler().schedule(0, () -> sendCq.poll(Integer.MAX_VALUE)));
+        bulkQp = sourceNic.createQueuePair(sourcePd, sendCq, sourceNic.createCompletionQueue(4), config);
+        QueuePair remote = targetNic.createQueuePair(targetPd, targetNic.createCompletionQueue(4),
+                targetNic.createCompletionQueue(4), config);
+        bulkQp.connect(targetNic.endpoint(), remote.qpn());
+        remote.connect(sourceNic.endpoint(), bulkQp.qpn());
     }
 
     /** Posts the operation of the current step: probe {@code step / 2}, cold when even. */
     private void post() {
         long offset = (step / 2) * size;
+        if (bulkQp != null && step % 2 == 0) {
+            long bulkOffset = (step / 2) * bulkSize;
+            bulkQp.postSend(WorkRequest.write(step, bulkSource, bulkSource.address() + bulkOffset, bulkSize,
+                    bulkTarget.address() + bulkOffset, bulkTarget.rkey()));
+        }
         WorkRequest request = switch (verb) {
             case "read" -> WorkRequest.read(step, sourceRegion, sourceBase + offset, size, targetBase + offset,
                     targetRegion.rkey());

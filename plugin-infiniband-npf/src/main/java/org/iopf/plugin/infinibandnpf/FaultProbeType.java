@@ -12,7 +12,9 @@ import org.pf4j.Extension;
  * Workload type {@code ib-fault-probe}: measures what one network page fault costs an application
  * (FIDELITY B2, B4). Each probe is an operation from {@code source} into a fresh slot of an
  * on-demand region of {@code target} that no HCA has translated yet (cold), then the same operation
- * again (warm, translated). The fault's cost is the cold latency minus the warm one.
+ * again (warm, translated). The fault's cost is the cold latency minus the warm one. With
+ * {@code bulkSize}, a bulk write from another protection domain faults at the same time, so that
+ * the probe shows what another domain's fault costs it (B5).
  *
  * <p>Metrics under {@code workload.}: {@code messages}, {@code bytes}, {@code errors},
  * {@code latency} (ns, every operation), {@code elapsed} (ns), {@code cold} and {@code warm} (ns,
@@ -51,7 +53,11 @@ public final class FaultProbeType implements WorkloadType {
                         "the operation: RDMA WRITE, RDMA READ or SEND", "seed 001 §2.2, FIDELITY B3"),
                 ParameterSpec.of("targetResident", ParameterType.BOOLEAN, "false",
                         "the target's pages are resident in the OS (only the HCA's table is cold); a READ's "
-                                + "target always is, since it holds the data", ""));
+                                + "target always is, since it holds the data", ""),
+                ParameterSpec.of("bulkSize", ParameterType.BYTES, "0",
+                        "a low-priority bulk RDMA WRITE of this size, in its own protection domain on both nodes, "
+                                + "is posted into untouched target memory just before each cold operation "
+                                + "(0 = none)", "seed 001 §2.3, FIDELITY B5 (protection-domain isolation)"));
     }
 
     @Override

@@ -42,7 +42,7 @@ final class ScenarioFilesTest {
         assertThat(files()).extracting(p -> p.getFileName().toString()).contains("ib-npf-4k.yaml",
                 "ib-npf-4m.yaml", "ib-read-fault-default.yaml", "ib-read-fault-tuned.yaml",
                 "ib-steady-throughput.yaml", "ib-mitigation-prefetch.yaml", "ib-mitigation-thp.yaml",
-                "ib-mitigation-rnr-timer.yaml", "ib-probe-fault-cost.yaml", "ib-probe-fault-cost-4m.yaml",
+                "ib-mitigation-rnr-timer.yaml", "ib-probe-fault-cost.yaml", "ib-probe-fault-cost-4m.yaml", "ib-mitigation-pd-isolation.yaml",
                 "ib-npf-hca.yaml");
     }
 
@@ -71,6 +71,14 @@ final class ScenarioFilesTest {
         RunResult without = variant("ib-mitigation-prefetch.yaml", "prefetch: true", "prefetch: false");
         assertThat(value(without, "node2.nic0.npf.faults")).isEqualTo(4);
         assertThat(value(with, "throughput")).isGreaterThan(value(without, "throughput") * 1.03);
+    }
+
+    @Test
+    void isolationKeepsTheCriticalFaultFromQueueingBehindTheBulkOne() throws IOException {
+        RunResult isolated = ScenarioFiles.run("../scenarios/ib-mitigation-pd-isolation.yaml");
+        RunResult shared = variant("ib-mitigation-pd-isolation.yaml", "pdIsolation: true", "pdIsolation: false");
+        assertThat(value(shared, "node2.nic0.npf.queued.max")).isGreaterThan(Time.micros(300));
+        assertThat(value(shared, "workload.faultCost")).isGreaterThan(value(isolated, "workload.faultCost") + 100_000);
     }
 
     @Test
