@@ -35,4 +35,22 @@ final class CoreWorkloadsTest {
         assertThat(result.value("node1.nic0.npf.faults").orElseThrow()).isPositive();
         assertThat(result.value("node2.nic0.npf.faults").orElseThrow()).isPositive();
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "{type: rdma-read-stream, params: {messageSize: 256KiB, messages: 16, concurrency: 4, resident: 0.3, "
+                + "onDemand: true}}",
+        "{type: rdma-write-stream, params: {messageSize: 256KiB, messages: 16, concurrency: 4, resident: 0.3, "
+                + "onDemand: true}}"})
+    void streamsRecoverFromLossAndFaultsTogether(String workload) {
+        String lossy = NODES.replace("seed: 3", "seed: 5\nfabric: {link: {rate: 100Gbps, latency: 500ns, loss: 0.01}}")
+                .replace("minAckTimeout: 1ms, localAckTimeout: 7", "minAckTimeout: 0ns, localAckTimeout: 8");
+        RunResult result = ScenarioFiles.runText("lossy", lossy + "workload: " + workload + "\n");
+        assertThat(result.value("sim.finished").orElseThrow()).isEqualTo(1.0);
+        assertThat(result.value("errors").orElseThrow()).isZero();
+        assertThat(result.value("messages").orElseThrow()).isEqualTo(16);
+        assertThat(result.value("integrity.mismatchedPages").orElseThrow()).isZero();
+        assertThat(result.value("node1.nic0.timeouts").orElseThrow()).isPositive();
+        assertThat(result.value("node2.nic0.npf.faults").orElseThrow()).isPositive();
+    }
 }
