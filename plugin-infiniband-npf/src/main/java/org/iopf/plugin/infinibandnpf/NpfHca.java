@@ -1,0 +1,357 @@
+package org.iopf.plugin.infinibandnpf;
+
+import jakarta.inject.Inject;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.iopf.api.fabric.Endpoint;
+import org.iopf.api.fabric.Fabric;
+import org.iopf.api.fabric.FabricPort;
+import org.iopf.api.fabric.LinkSpec;
+import org.iopf.api.fabric.Packet;
+import org.iopf.api.fault.FaultSink;
+import org.iopf.api.mem.Access;
+import org.iopf.api.mem.AddressRange;
+import org.iopf.api.mem.AddressSpace;
+import org.iopf.api.mem.Advice;
+import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.mem.MmuNotifier;
+import org.iopf.api.mem.PageSize;
+import org.iopf.api.mem.Payload;
+import org.iopf.api.mem.PhysicalMemory;
+import org.iopf.api.mem.PinResult;
+import org.iopf.api.nic.CompletionQueue;
+import org.iopf.api.nic.MemoryRegion;
+import org.iopf.api.nic.Nic;
+import org.iopf.api.nic.ProtectionDomain;
+import org.iopf.api.nic.QueuePair;
+import org.iopf.api.nic.QueuePairConfig;
+import org.iopf.api.nic.RegistrationResult;
+import org.iopf.api.observe.Counter;
+import org.iopf.api.observe.Histogram;
+import org.iopf.api.observe.Inspectable;
+import org.iopf.api.platform.ComponentContext;
+import org.iopf.api.sim.CpuCore;
+import org.iopf.api.sim.Scheduler;
+
+/**
+ * An InfiniBand HCA with network page faults (seed 001 §2): one port on the fabric, protection
+ * domains, memory regions that are either pinned or on-demand (ODP: unpinned, the HCA's own
+ * translation table filled by network page faults and kept coherent by an MMU notifier), RC queue
+ * pairs ({@link HcaQueuePair}) and completion queues. Queue pairs take turns on the port, one
+ * packet at a time.
+ */
+public final class NpfHca implements Nic, Inspectable {
+    private final ComponentContext context;
+    private final MemoryManager memoryManager;
+    private final HcaConfig config;
+    private final FabricPort port;
+    private final NpfEngine npf;
+    private final String track;
+    private final Map<Integer, OdpRegion> regions = new HashMap<>();
+    private final Map<Integer, MmuNotifier> notifiers = new HashMap<>();
+    private final Map<Integer, HcaQueuePair> queuePairs = new HashMap<>();
+    private final ArrayDeque<HcaQueuePair> ready = new ArrayDeque<>();
+    private final Counter timeouts;
+    private final Counter bytesSent;
+    private final Counter unknownQp;
+    private final Counter rnrSent;
+    private final Counter rnrReceived;
+    private final Counter readFaultDrops;
+    private final Counter responseDrops;
+    private final Counter invalidations;
+    private final Counter invalidatedEntries;
+    private final Counter prefetchedPages;
+    private final Histogram faultStall;
+    private boolean transmitScheduled;
+    private int nextPdn = 1;
+    private int nextKey = 1;
+    private int nextQpn = 1;
+
+    @Inject
+    NpfHca(ComponentContext context, MemoryManager memoryManager, Fabric fabric, FaultSink faultSink) {
+        this.context = Objects.requireNonNull(context, "context is null");
+        this.memoryManager = Objects.requireNonNull(memoryManager, "memoryManager is null");
+        this.config = HcaConfig.from(context.parameters());
+        LinkSpec fabricLink = fabric.defaultLink();
+        LinkSpec link = new LinkSpec(config.rate(), fabricLink.latencyNanos(), fabricLink.lossProbability());
+        this.port = fabric.attach(new Endpoint(context.node(), context.name()), link, this::receive);
+        this.track = context.path();
+        CpuCore core = config.driverCore().isEmpty() ? context.resources().cores().get(0)
+                : context.resources().requireCore(config.driverCore());
+        this.npf = new NpfEngine(context.scheduler(), memoryManager, faultSink, config.costs(), core,
+                context.tracer(), track, config.maxPrefetch(), context.metrics());
+        var m = context.metrics();
+        this.timeouts = m.counter("timeouts", "timeouts");
+        this.bytesSent = m.counter("tx.bytes", "bytes");
+        this.unknownQp = m.counter("rx.unknownQp", "packets");
+        this.rnrSent = m.counter("rnr.naksSent", "naks");
+        this.rnrReceived = m.counter("rnr.naksReceived", "naks");
+        this.readFaultDrops = m.counter("read.faultDrops", "requests");
+        this.responseDrops = m.counter("read.responseDrops", "packets");
+        this.invalidations = m.counter("invalidations", "ranges");
+        this.invalidatedEntries = m.counter("invalidatedEntries", "entries");
+        this.prefetchedPages = m.counter("prefetchedPages", "pages");
+        this.faultStall = m.histogram("rx.faultStall", "ns");
+    }
+
+    /** The parameters in force. */
+    public HcaConfig config() {
+        return config;
+    }
+
+    @Override
+    public Endpoint endpoint() {
+        return port.endpoint();
+    }
+
+    @Override
+    public ProtectionDomain allocateProtectionDomain(AddressSpace space) {
+        Objects.requireNonNull(space, "space is null");
+        int pdn = nextPdn++;
+        return new ProtectionDomain() {
+            @Override
+            public int pdn() {
+                return pdn;
+            }
+
+            @Override
+            public AddressSpace space() {
+                return space;
+            }
+        };
+    }
+
+    @Override
+    public RegistrationResult registerMemory(ProtectionDomain pd, long address, long length, boolean remoteWrite,
+            boolean remoteRead, boolean onDemand) {
+        Objects.requireNonNull(pd, "pd is null");
+        AddressSpace space = pd.space();
+        if (!onDemand) {
+            PinResult pinned = memoryManager.pin(space, address, length);
+            if (pinned != PinResult.PINNED) {
+                return new RegistrationResult.Refused("pinning " + length + " B at 0x" + Long.toHexString(address)
+                        + " failed: " + pinned + " (pinnable limit " + memoryManager.pinnableLimit() + " B)");
+            }
+        } else if (space.vma(address).isEmpty() || space.vma(address + Math.max(0, length - 1)).isEmpty()) {
+            return new RegistrationResult.Refused("no mapping at 0x" + Long.toHexString(address) + " of "
+                    + space.name());
+        }
+        int key = nextKey++;
+        MemoryRegion region = new MemoryRegion(key, key, pd.pdn(), address, length, remoteWrite, remoteRead,
+                onDemand);
+        long start = PageSize.BASE.alignDown(address);
+        long end = PageSize.BASE.alignUp(address + Math.max(1, length));
+        boolean huge = onDemand && config.hugePages();
+        if (huge) {
+            memoryManager.advise(space, start, end - start, Advice.HUGE_PAGE);
+        }
+        OdpRegion table = new OdpRegion(region, space, huge);
+        regions.put(key, table);
+        if (!onDemand) {
+            fillFromPageTable(table, start, end);
+        } else {
+            MmuNotifier notifier = (notified, range, reason) -> invalidate(table, range);
+            notifiers.put(key, notifier);
+            memoryManager.registerNotifier(space, notifier);
+            if (config.prefetch()) {
+                memoryManager.advise(space, start, end - start, Advice.WILL_NEED);
+                prefetchedPages.add(fillFromPageTable(table, start, end));
+            }
+        }
+        return new RegistrationResult.Registered(region);
+    }
+
+    private long fillFromPageTable(OdpRegion table, long start, long end) {
+        long filled = 0;
+        for (long page = start; page < end; page += OdpRegion.PAGE) {
+            long pa = memoryManager.translate(table.space(), page, Access.READ);
+            if (pa >= 0) {
+                table.fill(page, pa);
+                filled++;
+            }
+        }
+        return filled;
+    }
+
+    /**
+     * The MMU notifier of one on-demand region: drop the HCA's translations of the range before
+     * the frames are reused (B6). Every overlapping call advances the region's sequence number.
+     */
+    private void invalidate(OdpRegion region, AddressRange range) {
+        if (range.start() >= region.tableEnd() || range.end() <= region.tableStart()) {
+            return;
+        }
+        invalidations.increment();
+        invalidatedEntries.add(region.invalidate(range.start(), range.end()));
+    }
+
+    private List<OdpRegion> regionsInOrder() {
+        List<OdpRegion> list = new ArrayList<>(regions.values());
+        list.sort((a, b) -> Integer.compare(a.region().lkey(), b.region().lkey()));
+        return list;
+    }
+
+    @Override
+    public void deregisterMemory(MemoryRegion region) {
+        OdpRegion removed = regions.remove(region.lkey());
+        if (removed == null) {
+            return;
+        }
+        MmuNotifier notifier = notifiers.remove(region.lkey());
+        if (notifier != null) {
+            memoryManager.unregisterNotifier(removed.space(), notifier);
+        }
+        if (!region.onDemand()) {
+            memoryManager.unpin(removed.space(), region.address(), region.length());
+        }
+    }
+
+    @Override
+    public CompletionQueue createCompletionQueue(int capacity) {
+        return new HcaCompletionQueue(capacity);
+    }
+
+    @Override
+    public QueuePair createQueuePair(ProtectionDomain pd, CompletionQueue sendQueue, CompletionQueue receiveQueue,
+            QueuePairConfig qpConfig) {
+        if (!(sendQueue instanceof HcaCompletionQueue send) || !(receiveQueue instanceof HcaCompletionQueue receive)) {
+            throw new IllegalArgumentException("completion queues must come from " + context.path());
+        }
+        HcaQueuePair qp = new HcaQueuePair(this, nextQpn++, Objects.requireNonNull(pd, "pd is null"), send, receive,
+                Objects.requireNonNull(qpConfig, "qpConfig is null"));
+        queuePairs.put(qp.qpn(), qp);
+        return qp;
+    }
+
+    // ---- services for queue pairs and tests ----
+
+    Scheduler scheduler() {
+        return context.scheduler();
+    }
+
+    long now() {
+        return context.scheduler().now();
+    }
+
+    PhysicalMemory memory() {
+        return memoryManager.physicalMemory();
+    }
+
+    NpfEngine npf() {
+        return npf;
+    }
+
+    /** The region with key {@code key} (lkey = rkey), or null. */
+    OdpRegion region(int key) {
+        return regions.get(key);
+    }
+
+    /** The fault-handling context of a protection domain: its own with isolation, else the HCA's. */
+    int faultContext(ProtectionDomain pd) {
+        return config.pdIsolation() ? pd.pdn() : 0;
+    }
+
+    void countTimeout() {
+        timeouts.increment();
+    }
+
+    void countRnrSent() {
+        rnrSent.increment();
+    }
+
+    void countRnrReceived() {
+        rnrReceived.increment();
+    }
+
+    void countReadFaultDrop() {
+        readFaultDrops.increment();
+    }
+
+    void countResponseDrop() {
+        responseDrops.increment();
+    }
+
+    void recordFaultStall(long nanos) {
+        faultStall.record(nanos);
+    }
+
+    Packet packet(Endpoint destination, int headerBytes, HcaHeader header, Payload payload) {
+        return new Packet(port.endpoint(), destination, headerBytes, header, payload);
+    }
+
+    /** A queue pair has something to send: give it turns on the port. */
+    void kick(HcaQueuePair qp) {
+        if (!qp.transmitQueued) {
+            qp.transmitQueued = true;
+            ready.addLast(qp);
+        }
+        if (!transmitScheduled) {
+            transmitScheduled = true;
+            context.scheduler().scheduleAt(Math.max(now(), port.transmitBusyUntil()), this::transmit);
+        }
+    }
+
+    /** Sends one packet from the next queue pair in turn, then waits for the port to be free. */
+    private void transmit() {
+        transmitScheduled = false;
+        while (!ready.isEmpty()) {
+            HcaQueuePair qp = ready.pollFirst();
+            Packet packet = qp.nextPacket();
+            if (qp.hasPacket()) {
+                ready.addLast(qp);
+            } else {
+                qp.transmitQueued = false;
+            }
+            if (packet != null) {
+                bytesSent.add(packet.payloadBytes());
+                long free = port.send(packet);
+                if (!ready.isEmpty()) {
+                    transmitScheduled = true;
+                    context.scheduler().scheduleAt(free, this::transmit);
+                }
+                return;
+            }
+        }
+    }
+
+    private void receive(Packet packet) {
+        if (!(packet.header() instanceof HcaHeader header)) {
+            unknownQp.increment();
+            return;
+        }
+        HcaQueuePair qp = queuePairs.get(header.destinationQpn());
+        if (qp == null) {
+            unknownQp.increment();
+            return;
+        }
+        qp.onPacket(packet);
+    }
+
+    // ---- inspection ----
+
+    @Override
+    public List<String> views() {
+        return List.of("regions");
+    }
+
+    @Override
+    public List<String> render(String view) {
+        if (!"regions".equals(view)) {
+            throw new IllegalArgumentException("no view '" + view + "'; views are " + views());
+        }
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format("%-5s %-4s %-18s %12s %-6s %10s %8s", "key", "pd", "address", "length", "kind",
+                "entries", "seq"));
+        for (OdpRegion r : regionsInOrder()) {
+            MemoryRegion mr = r.region();
+            lines.add(String.format("%-5d %-4d 0x%016x %12d %-6s %10d %8d", mr.lkey(), mr.pdn(), mr.address(),
+                    mr.length(), mr.onDemand() ? (r.hugePages() ? "odp2M" : "odp") : "pinned", r.presentEntries(),
+                    r.sequence()));
+        }
+        return lines;
+    }
+}
