@@ -34,6 +34,8 @@ public final class ExanestFaultsType implements ComponentType {
     static final String LIBRARY_CORE = "libraryCore";
     /** The library's polling period in the first implementation. */
     static final long FIRST_POLL_INTERVAL = Time.millis(2);
+    /** The watchdog of the first implementation, longer than its polling period. */
+    static final long FIRST_WATCHDOG = Time.millis(10);
 
     private static final String A6 = "seed 000 §3.2, FIDELITY A6";
     private static final String A7 = "seed 000 §4.2, FIDELITY A6/A7";
@@ -63,8 +65,8 @@ public final class ExanestFaultsType implements ComponentType {
         return List.of(
                 ParameterSpec.choice(PRESET, OPTIMISED, List.of(OPTIMISED, FIRST_IMPLEMENTATION),
                         "optimised: the seed's optimised path; first-implementation: no batching, no pool, full "
-                                + "invalidation, a library that polls its socket every 2 ms (parameters set "
-                                + "explicitly win)", "seed 000 §4.2, FIDELITY A7"),
+                                + "invalidation, a library that polls its socket every 2 ms, a 10 ms watchdog "
+                                + "(parameters set explicitly win)", "seed 000 §4.2, FIDELITY A7"),
                 ParameterSpec.of(IRQ_CORE, ParameterType.STRING, "a53.0",
                         "core that takes the SMMU interrupt and runs ISR and tasklet", "seed 000 §2.1, FIDELITY A1"),
                 ParameterSpec.of(LIBRARY_CORE, ParameterType.STRING, "a53.1",

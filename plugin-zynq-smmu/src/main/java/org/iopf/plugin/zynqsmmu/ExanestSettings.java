@@ -84,6 +84,7 @@ record ExanestSettings(String irqCore, String libraryCore, long irqLatency, long
                 p.duration("invalidateRangeCost"), p.duration("invalidateRangePerPage"),
                 p.duration("invalidateAllCost"), p.duration("resumeCost"),
                 first && !p.isSet("batching") ? false : p.flag("batching"), p.intValue("maxBatchPages"),
-                p.duration("watchdogTimeout"), p.intValue("repeatedFaultThreshold"));
+                first && !p.isSet("watchdogTimeout") ? ExanestFaultsType.FIRST_WATCHDOG : p.duration("watchdogTimeout"),
+                p.intValue("repeatedFaultThreshold"));
     }
 }
