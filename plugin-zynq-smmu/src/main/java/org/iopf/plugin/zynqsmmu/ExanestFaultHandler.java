@@ -136,8 +136,8 @@ final class ExanestFaultHandler implements FaultHandler {
         this.iommu = Objects.requireNonNull(iommu, "iommu is null");
         this.memory = Objects.requireNonNull(memory, "memory is null");
         this.settings = ExanestSettings.from(context.parameters());
-        this.irqCore = context.resources().requireCore(settings.irqCore());
-        this.libraryCore = context.resources().requireCore(settings.libraryCore());
+        this.irqCore = core(context, ExanestFaultsType.IRQ_CORE, settings.irqCore(), 0);
+        this.libraryCore = core(context, ExanestFaultsType.LIBRARY_CORE, settings.libraryCore(), 1);
         Metrics metrics = context.metrics();
         this.counters = new Counters(metrics);
         this.netlink = new NetlinkChannel(context.scheduler(), context.random(), context.tracer(),
@@ -160,6 +160,21 @@ final class ExanestFaultHandler implements FaultHandler {
                         notifyLibrary(request);
                     }
                 }, metrics);
+    }
+
+    /**
+     * The named core; a default name the node lacks (a platform without an {@code a53} cluster)
+     * falls back to the node's core at {@code index} (or its last core).
+     */
+    private static CpuCore core(ComponentContext context, String parameter, String name, int index) {
+        if (context.parameters().isSet(parameter) || context.resources().core(name).isPresent()) {
+            return context.resources().requireCore(name);
+        }
+        List<CpuCore> cores = context.resources().cores();
+        if (cores.isEmpty()) {
+            throw new IllegalArgumentException(context.path() + ": the node has no CPU core for the fault path");
+        }
+        return cores.get(Math.min(index, cores.size() - 1));
     }
 
     @Override

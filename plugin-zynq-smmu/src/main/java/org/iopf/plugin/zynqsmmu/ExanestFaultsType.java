@@ -68,9 +68,12 @@ public final class ExanestFaultsType implements ComponentType {
                                 + "invalidation, a library that polls its socket every 2 ms, a 10 ms watchdog "
                                 + "(parameters set explicitly win)", "seed 000 §4.2, FIDELITY A7"),
                 ParameterSpec.of(IRQ_CORE, ParameterType.STRING, "a53.0",
-                        "core that takes the SMMU interrupt and runs ISR and tasklet", "seed 000 §2.1, FIDELITY A1"),
+                        "core that takes the SMMU interrupt and runs ISR and tasklet (if the default is missing: the "
+                                + "node's first core)",
+                        "seed 000 §2.1, FIDELITY A1"),
                 ParameterSpec.of(LIBRARY_CORE, ParameterType.STRING, "a53.1",
-                        "core the user-space library process (and its syscalls) runs on", "seed 000 §3.3, FIDELITY A1"),
+                        "core the user-space library process (and its syscalls) runs on (if the default is missing: the node's "
+                                + "second core)", "seed 000 §3.3, FIDELITY A1"),
                 ParameterSpec.of("irqLatency", ParameterType.DURATION, "2us",
                         "SMMU interrupt to ISR start (GIC delivery, exception entry)", A6),
                 ParameterSpec.of("isrCost", ParameterType.DURATION, "8us",

@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.TreeMap;
+import org.iopf.api.fault.FaultKind;
 import org.iopf.api.fault.FaultRecord;
 import org.iopf.api.fault.FaultResolution;
 import org.iopf.api.fault.FaultResolutionListener;
@@ -402,7 +403,7 @@ public final class Mmu500Smmu implements Iommu, Inspectable {
             FaultResolutionListener device) {
         counters.held.increment();
         FaultRecord record = new FaultRecord(faults.nextFaultId(), context.path(), stream, domainOfBank(bank),
-                pidOfBank(bank), iova, access, org.iopf.api.fault.FaultKind.TRANSLATION, context.scheduler().now());
+                pidOfBank(bank), iova, access, FaultKind.TRANSLATION, context.scheduler().now());
         held.addLast(new StalledTransaction(record, device, bank));
         return Translation.fault(record, latency);
     }

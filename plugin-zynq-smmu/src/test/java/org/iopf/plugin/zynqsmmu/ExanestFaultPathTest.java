@@ -252,4 +252,29 @@ final class ExanestFaultPathTest {
         assertThat(counter("notifier.unmaps")).isEqualTo(1);
         assertThat(write(va).isFault()).isTrue();
     }
+
+    @Test
+    void throughTheRoleAloneTheHandlerAlsoServesAnotherIommuOnANodeWithoutA53Cores() {
+        var spec = new org.iopf.core.platform.NodeSpec("node1", org.iopf.core.platform.MemorySpec.of(1L << 30),
+                java.util.List.of(new org.iopf.core.sim.CoreGroup("cpu", 2)),
+                java.util.List.of(org.iopf.core.platform.ComponentSpec.of("iommu", "premapped-iommu"),
+                        org.iopf.core.platform.ComponentSpec.of("faults", "exanest-faults")));
+        var sim = org.iopf.core.run.Simulation.build(new org.iopf.core.platform.PlatformSpec(1,
+                org.iopf.api.fabric.LinkSpec.lossless(org.iopf.api.sim.DataRate.gbps(100), 500), 300,
+                java.util.List.of(spec)), ScenarioRuns.REGISTRY);
+        var node = sim.node("node1").orElseThrow();
+        var iommu = node.requireRole(org.iopf.api.iommu.Iommu.class);
+        AddressSpace app = node.memoryManager().createAddressSpace("app");
+        long buffer = node.memoryManager().mmap(app, 4096, MapOptions.DEFAULT);
+        iommu.attach(STREAM, DOMAIN, app);
+        List<FaultResolution> heard = new ArrayList<>();
+
+        iommu.translate(STREAM, buffer, Access.WRITE, (f, r) -> heard.add(r));
+        sim.kernel().run();
+
+        assertThat(heard).containsExactly(FaultResolution.RETRY);
+        assertThat(iommu.translate(STREAM, buffer, Access.WRITE, (f, r) -> { }).physicalAddress())
+                .isEqualTo(node.memoryManager().translate(app, buffer, Access.WRITE));
+        assertThat(node.resources().cores().get(1).busyNanos()).isPositive();
+    }
 }

@@ -124,4 +124,19 @@ final class IommuRoleTest {
         assertThat(n.heard.get(0)[1]).isEqualTo(FaultResolution.TERMINATE);
         assertThatThrownBy(() -> n.smmu.render("nope")).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void inStage2ModeTheDriverProgramsStage2BanksAndMapWritesS2apDescriptors() {
+        SmmuNode s2 = SmmuNode.terminating(Map.of("stage", "stage2"));
+        AddressSpace app = s2.mm.createAddressSpace("vm");
+        s2.smmu.attach(STREAM, DOMAIN, app);
+        s2.smmu.map(DOMAIN, 0x8000_0000L, 0x2000_0000L, 4096, false);
+
+        assertThat((s2.reg(CBAR) >>> CBAR_TYPE_SHIFT) & 3).isEqualTo(CBAR_TYPE_S2);
+        assertThat(s2.smmu.translate(STREAM, 0x8000_0010L, Access.READ, s2.listener).physicalAddress())
+                .isEqualTo(0x2000_0010L);
+        assertThat(s2.smmu.translate(STREAM, 0x8000_0010L, Access.WRITE, s2.listener).fault().kind())
+                .isEqualTo(FaultKind.PERMISSION);
+        assertThat(s2.reg(cb(0, CB_FSR)) & FSR_PF).isEqualTo(FSR_PF);
+    }
 }

@@ -33,4 +33,16 @@ final class ScenarioFilesTest {
                 .map(ExpectationOutcome::message).toList();
         assertThat(missed).as(file).isEmpty();
     }
+
+    @org.junit.jupiter.api.Test
+    void theSameScenarioTwiceGivesTheSameFigures() {
+        RunResult first = ScenarioRuns.run(ScenarioRuns.read("smmu-a11-lost-notification.yaml"));
+        RunResult second = ScenarioRuns.run(ScenarioRuns.read("smmu-a11-lost-notification.yaml"));
+
+        for (var figure : first.figures()) {
+            if (!figure.name().startsWith("wall.") && !figure.name().equals("sim.eventsPerSecond")) {
+                assertThat(second.value(figure.name())).as(figure.name()).hasValue(figure.value());
+            }
+        }
+    }
 }
