@@ -347,8 +347,9 @@ final class ExanestFaultHandler implements FaultHandler {
         if (request.forceFullInvalidation) {
             counters.repeatedDetected.increment();
             if (counters.repeatedDetected.value() == 1) {
-                LOG.warn("{}: the same addresses fault again and again after their page-table update (seed 000 "
-                        + "§5.2.2): is the IOTLB invalidated? Counting them in repeatedFaults.detected", context.path());
+                LOG.warn("{}: the same addresses fault again and again after their page-table update "
+                        + "(seed 000 §5.2.2): is the IOTLB invalidated? Counting them in repeatedFaults.detected",
+                        context.path());
             }
             LOG.debug("{}: repeated faults at 0x{} of {}: the IOTLB was not invalidated after the page-table update; "
                     + "recovering with a full invalidation", context.path(), Long.toHexString(request.firstPage),

@@ -474,7 +474,8 @@ public final class Mmu500Smmu implements Iommu, Inspectable {
         }
         DomainState d = domain(domain);
         if (d.space != null && d.space != space) {
-            throw new IllegalArgumentException(domain + " translates for pid " + d.space.pid() + ", not " + space.pid());
+            throw new IllegalArgumentException(
+                    domain + " translates for pid " + d.space.pid() + ", not " + space.pid());
         }
         d.space = space;
         int group = -1;

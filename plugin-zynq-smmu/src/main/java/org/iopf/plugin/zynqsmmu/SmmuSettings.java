@@ -30,8 +30,8 @@ record SmmuSettings(int contextBanks, int streamMatchGroups, int tlbEntries, int
             throw new IllegalArgumentException("streamMatchGroups must be 1..128: " + streamMatchGroups);
         }
         if (tlbWays < 1 || tlbEntries < tlbWays || tlbEntries % tlbWays != 0) {
-            throw new IllegalArgumentException("tlbEntries (" + tlbEntries + ") must be a positive multiple of tlbWays ("
-                    + tlbWays + ")");
+            throw new IllegalArgumentException("tlbEntries (" + tlbEntries
+                    + ") must be a positive multiple of tlbWays (" + tlbWays + ")");
         }
         if (tlbHitLatency < 0 || walkAccessLatency < 0) {
             throw new IllegalArgumentException("latencies must be >= 0");

@@ -45,4 +45,13 @@ final class ScenarioFilesTest {
             }
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void theExamplePlatformRunsAndMeetsItsExpectations() {
+        RunResult result = ScenarioRuns.run(new org.iopf.core.platform.file.PlatformFileReader(ScenarioRuns.REGISTRY)
+                .read(Path.of("..", "examples", "zynq-smmu-exanest.yaml")));
+
+        assertThat(result.expectations().allPassed()).as(result.expectations().toString()).isTrue();
+        assertThat(result.value("node1.faults.resolved")).hasValue(132.0);
+    }
 }
