@@ -140,6 +140,8 @@ final class ExanestFaultHandler implements FaultHandler {
         this.libraryCore = core(context, ExanestFaultsType.LIBRARY_CORE, settings.libraryCore(), 1);
         Metrics metrics = context.metrics();
         this.counters = new Counters(metrics);
+        metrics.gauge("mmapLock.contended", "acquisitions",
+                () -> locks.values().stream().mapToLong(MmapLock::contended).sum());
         this.netlink = new NetlinkChannel(context.scheduler(), context.random(), context.tracer(),
                 context.path() + "/netlink", metrics, settings);
         this.library = new UserLibrary(context.scheduler(), libraryCore, memory, netlink, settings,

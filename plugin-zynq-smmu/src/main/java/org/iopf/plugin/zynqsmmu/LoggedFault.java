@@ -11,7 +11,6 @@ final class LoggedFault {
     private final int bank;
     private final long fsr;
     private final long fsynr0;
-    private final boolean stalled;
     private String outcome;
 
     LoggedFault(FaultRecord record, int bank, long fsr, long fsynr0, boolean stalled) {
@@ -19,7 +18,6 @@ final class LoggedFault {
         this.bank = bank;
         this.fsr = fsr;
         this.fsynr0 = fsynr0;
-        this.stalled = stalled;
         this.outcome = stalled ? "stalled" : "terminated by hardware";
     }
 
@@ -36,9 +34,5 @@ final class LoggedFault {
         return String.format("#%d t=%dns %s %s %s iova=0x%x %s %s FSR=0x%x[%s] FSYNR0=0x%x -> %s", record.id(),
                 record.timeNanos(), where, record.stream(), record.domain(), record.address(), record.access(),
                 record.kind(), fsr, ContextBank.fsrFlags(fsr), fsynr0, outcome);
-    }
-
-    boolean stalled() {
-        return stalled;
     }
 }

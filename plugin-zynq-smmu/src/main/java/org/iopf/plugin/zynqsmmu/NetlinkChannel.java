@@ -106,8 +106,4 @@ final class NetlinkChannel {
         replies.increment();
         kernelInput.run();
     }
-
-    int queued() {
-        return queued;
-    }
 }

@@ -41,11 +41,6 @@ record SmmuSettings(int contextBanks, int streamMatchGroups, int tlbEntries, int
         }
     }
 
-    /** The defaults of {@link ZynqSmmuType}. */
-    static SmmuSettings defaults() {
-        return new SmmuSettings(16, 48, 128, 4, 10, 120, true, false, true, true, true, 256);
-    }
-
     static SmmuSettings from(Parameters p) {
         return new SmmuSettings(p.intValue(ZynqSmmuType.CONTEXT_BANKS), p.intValue(ZynqSmmuType.STREAM_MATCH_GROUPS),
                 p.intValue(ZynqSmmuType.TLB_ENTRIES), p.intValue(ZynqSmmuType.TLB_WAYS),
@@ -53,15 +48,5 @@ record SmmuSettings(int contextBanks, int streamMatchGroups, int tlbEntries, int
                 p.string(ZynqSmmuType.FAULT_MODE).equals("stall"), p.string(ZynqSmmuType.STAGE).equals("stage2"),
                 p.flag(ZynqSmmuType.PIPELINING), p.flag(ZynqSmmuType.NEGATIVE_CACHING),
                 p.flag(ZynqSmmuType.BLOCK_MAPPINGS), p.intValue(ZynqSmmuType.FAULT_LOG_SIZE));
-    }
-
-    SmmuSettings withPipelining(boolean on) {
-        return new SmmuSettings(contextBanks, streamMatchGroups, tlbEntries, tlbWays, tlbHitLatency, walkAccessLatency,
-                stall, stage2, on, negativeCaching, blockMappings, faultLogSize);
-    }
-
-    SmmuSettings withStall(boolean on) {
-        return new SmmuSettings(contextBanks, streamMatchGroups, tlbEntries, tlbWays, tlbHitLatency, walkAccessLatency,
-                on, stage2, pipelining, negativeCaching, blockMappings, faultLogSize);
     }
 }

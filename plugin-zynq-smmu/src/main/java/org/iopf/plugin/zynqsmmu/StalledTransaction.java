@@ -15,7 +15,6 @@ final class StalledTransaction {
     private final FaultResolutionListener device;
     private final int bank;
     private FaultResolution outcome;
-    private long endedAt = -1;
 
     StalledTransaction(FaultRecord record, FaultResolutionListener device, int bank) {
         this.record = Objects.requireNonNull(record, "record is null");
@@ -35,21 +34,12 @@ final class StalledTransaction {
         return outcome == null;
     }
 
-    FaultResolution outcome() {
-        return outcome;
-    }
-
-    long endedAt() {
-        return endedAt;
-    }
-
     /** Ends the transaction and tells its device; later calls do nothing. */
     boolean end(FaultResolution resolution, long now) {
         if (outcome != null) {
             return false;
         }
         outcome = Objects.requireNonNull(resolution, "resolution is null");
-        endedAt = now;
         device.resolved(record, resolution);
         return true;
     }

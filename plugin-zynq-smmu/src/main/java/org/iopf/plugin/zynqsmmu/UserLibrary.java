@@ -168,8 +168,4 @@ final class UserLibrary {
                     lock.release();
                 }));
     }
-
-    int poolAvailable() {
-        return pool.available();
-    }
 }
