@@ -99,6 +99,7 @@ final class ExanestFaultHandler implements FaultHandler {
         final Counter repeated;
         final Counter repeatedDetected;
         final Counter notifierUnmaps;
+        final Counter abandoned;
         final Histogram recovery;
         final Histogram isr;
         final Histogram tasklet;
@@ -120,6 +121,7 @@ final class ExanestFaultHandler implements FaultHandler {
             repeated = m.counter("repeatedFaults", "faults");
             repeatedDetected = m.counter("repeatedFaults.detected", "pages");
             notifierUnmaps = m.counter("notifier.unmaps", "ranges");
+            abandoned = m.counter("abandoned", "requests");
             recovery = m.histogram("recovery", "ns");
             isr = m.histogram("step.isr", "ns");
             tasklet = m.histogram("step.tasklet", "ns");
@@ -289,13 +291,18 @@ final class ExanestFaultHandler implements FaultHandler {
 
     /** PF_NOTIFY_REQUEST to the library, with a watchdog that sends it again if no answer comes. */
     private void notifyLibrary(FaultRequest request) {
+        if (request.attempts == settings.maxAttempts()) {
+            fail(request);
+            return;
+        }
         request.attempts++;
         counters.notifications.increment();
         netlink.toUser(PfMessage.PF_NOTIFY_REQUEST, request.flowId, () -> library.onRequest(request));
         if (request.watchdog >= 0) {
             context.scheduler().cancel(request.watchdog);
         }
-        request.watchdog = context.scheduler().schedule(settings.watchdogTimeout(), () -> {
+        long timeout = settings.watchdogTimeout() << Math.min(request.attempts - 1, 6);
+        request.watchdog = context.scheduler().schedule(timeout, () -> {
             request.watchdog = -1;
             if (!request.answered) {
                 counters.watchdog.increment();
@@ -303,6 +310,23 @@ final class ExanestFaultHandler implements FaultHandler {
                 notifyLibrary(request);
             }
         });
+    }
+
+    /** Gives up on a request after {@code maxAttempts} notifications: its faults are terminated. */
+    private void fail(FaultRequest request) {
+        counters.abandoned.increment();
+        LOG.debug("{}: no answer to fault #{} after {} notifications; terminating it", context.path(),
+                request.flowId, request.attempts);
+        request.answered = true;
+        if (request.watchdog >= 0) {
+            context.scheduler().cancel(request.watchdog);
+            request.watchdog = -1;
+        }
+        request.failedPages.clear();
+        for (int i = 0; i < request.pages; i++) {
+            request.failedPages.add(request.firstPage + i * PAGE);
+        }
+        resume(request);
     }
 
     /** PF_RESP_SOLVED, in the library's sendmsg: the page-table update under the mmap lock. */

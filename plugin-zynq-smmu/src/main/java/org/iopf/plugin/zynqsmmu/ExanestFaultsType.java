@@ -135,6 +135,10 @@ public final class ExanestFaultsType implements ComponentType {
                 ParameterSpec.of("watchdogTimeout", ParameterType.DURATION, "2ms",
                         "a notification unanswered this long is sent again (lost-notification recovery)",
                         "seed 000 §5.2.3, FIDELITY A11"),
+                ParameterSpec.of("maxAttempts", ParameterType.INTEGER, "10",
+                        "notifications of one request (the first, watchdog resends, after PF_RESP_RETRY) before "
+                                + "its faults are terminated with PF_NOTIFY_FAILED; the watchdog doubles its "
+                                + "timeout after each resend", "seed 000 §5.2.3, FIDELITY A11"),
                 ParameterSpec.of("repeatedFaultThreshold", ParameterType.INTEGER, "3",
                         "faults on an already resolved page that are reported as a repeated fault and recovered with "
                                 + "a full invalidation", "seed 000 §5.2.2, FIDELITY A11"));

@@ -38,6 +38,8 @@ import org.iopf.api.platform.Parameters;
  * @param maxBatchPages pages one notification covers at most
  * @param watchdogTimeout ns after a notification without answer before it is sent again
  * @param repeatedFaultThreshold faults on an already resolved page that count as a repeated-fault bug
+ * @param maxAttempts notifications of one request (first, watchdog resends, after PF_RESP_RETRY)
+ *     before its faults are terminated
  */
 record ExanestSettings(String irqCore, String libraryCore, long irqLatency, long isrCost, long taskletCost,
         long taskletPerFault, long netlinkLatency, int netlinkBacklog, double netlinkLoss, long pollInterval,
@@ -45,7 +47,7 @@ record ExanestSettings(String irqCore, String libraryCore, long irqLatency, long
         long poolTakeCost, long poolRefillCost, long allocCost, long replyCost, long pageTableCost,
         long pageTablePerPage, String invalidation, long invalidateRangeCost, long invalidateRangePerPage,
         long invalidateAllCost, long resumeCost, boolean batching, int maxBatchPages, long watchdogTimeout,
-        int repeatedFaultThreshold) {
+        int repeatedFaultThreshold, int maxAttempts) {
     ExanestSettings {
         if (netlinkBacklog < 1) {
             throw new IllegalArgumentException("netlinkBacklog must be >= 1: " + netlinkBacklog);
@@ -62,6 +64,9 @@ record ExanestSettings(String irqCore, String libraryCore, long irqLatency, long
         }
         if (watchdogTimeout <= 0) {
             throw new IllegalArgumentException("watchdogTimeout must be > 0: " + watchdogTimeout);
+        }
+        if (maxAttempts < 1) {
+            throw new IllegalArgumentException("maxAttempts must be >= 1: " + maxAttempts);
         }
         if (repeatedFaultThreshold < 1) {
             throw new IllegalArgumentException("repeatedFaultThreshold must be >= 1: " + repeatedFaultThreshold);
@@ -85,6 +90,6 @@ record ExanestSettings(String irqCore, String libraryCore, long irqLatency, long
                 p.duration("invalidateAllCost"), p.duration("resumeCost"),
                 first && !p.isSet("batching") ? false : p.flag("batching"), p.intValue("maxBatchPages"),
                 first && !p.isSet("watchdogTimeout") ? ExanestFaultsType.FIRST_WATCHDOG : p.duration("watchdogTimeout"),
-                p.intValue("repeatedFaultThreshold"));
+                p.intValue("repeatedFaultThreshold"), p.intValue("maxAttempts"));
     }
 }

@@ -277,4 +277,39 @@ final class ExanestFaultPathTest {
                 .isEqualTo(node.memoryManager().translate(app, buffer, Access.WRITE));
         assertThat(node.resources().cores().get(1).busyNanos()).isPositive();
     }
+
+    @Test
+    void withoutMemoryTheLibraryAnswersRetryUntilTheRequestIsGivenUpAndTheFaultTerminated() {
+        n = new SmmuNode(Map.of(), "exanest-faults", Map.of("pool", "false"), tracer, 4L << 20);
+        space = n.mm.createAddressSpace("app");
+        va = n.mm.mmap(space, 4096, MapOptions.DEFAULT);
+        n.smmu.attach(STREAM, DOMAIN, space);
+        AddressSpace hog = n.mm.createAddressSpace("hog");
+        long free = n.mm.physicalMemory().freeBytes();
+        long hogVa = n.mm.mmap(hog, free, MapOptions.DEFAULT);
+        assertThat(n.mm.pin(hog, hogVa, free)).isEqualTo(org.iopf.api.mem.PinResult.PINNED);
+
+        Translation t = write(va);
+        n.sim.kernel().run();
+
+        assertThat(n.heard).hasSize(1);
+        assertThat(n.heard.get(0)[1]).isEqualTo(FaultResolution.TERMINATE);
+        assertThat(counter("retries")).isEqualTo(10);
+        assertThat(counter("notifications")).isEqualTo(10);
+        assertThat(counter("abandoned")).isEqualTo(1);
+        assertThat(t.fault().id()).isEqualTo(n.heard.get(0)[0]);
+    }
+
+    @Test
+    void aLibraryThatNeverAnswersHasItsFaultTerminatedAfterMaxAttemptsWithABackingOffWatchdog() {
+        node(Map.of(), Map.of("netlinkLoss", "0.999999", "maxAttempts", "3"));
+
+        write(va);
+        n.sim.kernel().run();
+
+        assertThat(n.heard.get(0)[1]).isEqualTo(FaultResolution.TERMINATE);
+        assertThat(counter("watchdog.recoveries")).isEqualTo(3);
+        // Sent at 24 us, resent after 2 and 4 ms, given up 8 ms after that; then RESUME terminate (4 us).
+        assertThat((long) n.heard.get(0)[2]).isEqualTo(Time.micros(24) + Time.millis(14) + Time.micros(4));
+    }
 }

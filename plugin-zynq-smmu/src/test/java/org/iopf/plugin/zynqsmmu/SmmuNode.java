@@ -43,7 +43,12 @@ final class SmmuNode {
     }
 
     SmmuNode(Map<String, String> smmuParams, String handler, Map<String, String> handlerParams, Tracer tracer) {
-        NodeSpec spec = new NodeSpec("node1", MemorySpec.of(1L << 30),
+        this(smmuParams, handler, handlerParams, tracer, 1L << 30);
+    }
+
+    SmmuNode(Map<String, String> smmuParams, String handler, Map<String, String> handlerParams, Tracer tracer,
+            long memoryBytes) {
+        NodeSpec spec = new NodeSpec("node1", MemorySpec.of(memoryBytes),
                 List.of(new CoreGroup("a53", 4), new CoreGroup("r5", 2)),
                 List.of(new ComponentSpec("smmu", "zynq-smmu", smmuParams),
                         new ComponentSpec("faults", handler, handlerParams)));
