@@ -25,6 +25,7 @@ import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.Vma;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.observe.Histogram;
+import org.iopf.api.observe.Inspectable;
 import org.iopf.api.observe.Metrics;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.sim.CpuCore;
@@ -59,8 +60,11 @@ import org.slf4j.LoggerFactory;
  * handler already resolved are counted, and at {@code repeatedFaultThreshold} reported and
  * recovered with a full invalidation (FIDELITY A11). An MMU notifier on each process unmaps pages
  * from the IOMMU before the memory manager reclaims or moves them.
+ *
+ * <p>Inspection: the view {@code requests} lists the requests in flight (range, faults waiting,
+ * notifications sent, whether the library answered) and the library's pool and socket.
  */
-final class ExanestFaultHandler implements FaultHandler {
+final class ExanestFaultHandler implements FaultHandler, Inspectable {
     private static final Logger LOG = LoggerFactory.getLogger(ExanestFaultHandler.class);
     private static final long PAGE = PageSize.BASE.bytes();
 
@@ -466,6 +470,33 @@ final class ExanestFaultHandler implements FaultHandler {
                 resolvedPages.remove(new PageKey(d.value(), va));
             }
         }
+    }
+
+    @Override
+    public List<String> views() {
+        return List.of("requests");
+    }
+
+    @Override
+    public List<String> render(String view) {
+        if (!"requests".equals(Objects.requireNonNull(view, "view is null"))) {
+            throw new IllegalArgumentException("no view '" + view + "' of " + context.path() + "; views are " + views());
+        }
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format("%s handled=%d resolved=%d terminated=%d notifications=%d watchdog=%d pool=%d "
+                + "socket=%d queued", context.path(), counters.handled.value(), counters.resolved.value(),
+                counters.terminated.value(), counters.notifications.value(), counters.watchdog.value(),
+                library.poolAvailable(), netlink.queued()));
+        List<Integer> domains = new ArrayList<>(outstanding.keySet());
+        domains.sort(null);
+        for (int d : domains) {
+            for (FaultRequest r : outstanding.get(d).values()) {
+                lines.add(String.format("#%d domain%d [0x%x, +%d pages) %s faults=%d notifications=%d %s", r.flowId, d,
+                        r.firstPage, r.pages, r.access, r.faults.size(), r.attempts,
+                        r.answered ? "solved, updating" : "waiting for the library"));
+            }
+        }
+        return lines;
     }
 
     @Override

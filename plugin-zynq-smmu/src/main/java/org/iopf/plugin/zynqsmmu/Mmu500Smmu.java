@@ -385,6 +385,7 @@ public final class Mmu500Smmu implements Iommu, Inspectable {
             counters.stalls.increment();
             StalledTransaction t = new StalledTransaction(record, device, bank);
             stalled.get(bank).addLast(t);
+            traceStalled();
             if (interrupt) {
                 faults.raise(new PageFault(record, (r, resolution) -> resume(t, resolution)));
             }
@@ -436,7 +437,19 @@ public final class Mmu500Smmu implements Iommu, Inspectable {
             }
         }
         t.end(resolution, context.scheduler().now());
+        traceStalled();
         scheduleRelease();
+    }
+
+    /** The {@code stalled} counter track: transactions waiting for a RESUME, over every bank. */
+    private void traceStalled() {
+        if (context.tracer().enabled()) {
+            long n = 0;
+            for (ArrayDeque<StalledTransaction> q : stalled) {
+                n += q.size();
+            }
+            context.tracer().counter(context.path(), "stalled", n);
+        }
     }
 
     private void scheduleRelease() {

@@ -98,6 +98,11 @@ final class NetlinkChannel {
         }
     }
 
+    /** Messages in the library's receive queue. */
+    int queued() {
+        return queued;
+    }
+
     /** A library → kernel message: the kernel's input callback runs now, in the sender's syscall. */
     void toKernel(PfMessage type, Runnable kernelInput) {
         if (type.toUser()) {

@@ -86,6 +86,10 @@ final class UserLibrary {
         core.run("exanest/library", WorkPriority.USER, settings.ackCost(), flowId, netlink::received);
     }
 
+    int poolAvailable() {
+        return pool.available();
+    }
+
     private void allocate(FaultRequest request, long arrived) {
         int missing = 0;
         for (int i = 0; i < request.pages; i++) {

@@ -312,4 +312,21 @@ final class ExanestFaultPathTest {
         // Sent at 24 us, resent after 2 and 4 ms, given up 8 ms after that; then RESUME terminate (4 us).
         assertThat((long) n.heard.get(0)[2]).isEqualTo(Time.micros(24) + Time.millis(14) + Time.micros(4));
     }
+
+    @Test
+    void theRequestsViewShowsWhatIsInFlight() {
+        node(Map.of(), Map.of());
+        long id = write(va).fault().id();
+        n.sim.kernel().runUntil(Time.micros(100));
+        var handler = (org.iopf.api.observe.Inspectable) n.node.requireRole(org.iopf.api.fault.FaultHandler.class);
+
+        List<String> lines = handler.render("requests");
+
+        assertThat(lines).containsExactly(
+                "node1/faults handled=1 resolved=0 terminated=0 notifications=1 watchdog=0 pool=256 socket=1 queued",
+                String.format("#%d domain1 [0x%x, +1 pages) WRITE faults=1 notifications=1 waiting for the library",
+                        id, va));
+        n.sim.kernel().run();
+        assertThat(handler.render("requests")).hasSize(1);
+    }
 }
