@@ -44,6 +44,7 @@ final class ExanestFaultPathTest {
 
         @Override
         public void counter(String track, String name, long value) {
+            slices.add(new Object[] {track, name, value});
         }
     }
 
@@ -111,6 +112,8 @@ final class ExanestFaultPathTest {
 
         assertThat(tracer.slices).anySatisfy(s -> assertThat(s).containsExactly("node1/faults/netlink",
                 "exanest/netlink", Time.micros(24), Time.micros(70), id));
+        assertThat(tracer.slices.stream().filter(s -> s[1].equals("stalled")).map(s -> s[2]))
+                .containsExactly(1L, 0L);
     }
 
     @Test
