@@ -270,7 +270,6 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
             } else {
                 last = new FaultRequest(f.record().id(), domain, space, page, f.record().access());
                 last.faults.add(f);
-                last.taskletDoneAt = context.scheduler().now();
                 fresh.add(last);
                 outstanding.computeIfAbsent(domain.value(), d -> new TreeMap<>()).put(page, last);
             }

@@ -24,7 +24,6 @@ final class FaultRequest {
     boolean answered;
     boolean forceFullInvalidation;
     long watchdog = -1;
-    long taskletDoneAt;
     final List<Long> failedPages = new ArrayList<>();
 
     FaultRequest(long flowId, DomainId domain, AddressSpace space, long firstPage, Access access) {
