@@ -1,0 +1,61 @@
+package org.iopf.plugin.zynqsmmu;
+
+import java.util.Objects;
+import java.util.OptionalLong;
+import org.iopf.api.mem.NumaPolicy;
+import org.iopf.api.mem.PageSize;
+import org.iopf.api.mem.PhysicalMemory;
+
+/**
+ * Translation tables as they live in a node's emulated physical memory: 64-bit little-endian
+ * descriptors read and written at physical addresses, and table frames allocated from (and
+ * returned to) the node's frame allocator. Counts the table frames it holds.
+ */
+final class TableMemory {
+    private final PhysicalMemory memory;
+    private final byte[] buffer = new byte[8];
+    private long tableFrames;
+
+    TableMemory(PhysicalMemory memory) {
+        this.memory = Objects.requireNonNull(memory, "memory is null");
+    }
+
+    /** Whether {@code pa} is inside physical memory (a walk read elsewhere is an external fault). */
+    boolean contains(long pa) {
+        return pa >= 0 && pa + 8 <= memory.size();
+    }
+
+    long read(long pa) {
+        memory.read(pa, buffer, 0, 8);
+        long v = 0;
+        for (int i = 7; i >= 0; i--) {
+            v = (v << 8) | (buffer[i] & 0xffL);
+        }
+        return v;
+    }
+
+    void write(long pa, long descriptor) {
+        long v = descriptor;
+        for (int i = 0; i < 8; i++) {
+            buffer[i] = (byte) v;
+            v >>>= 8;
+        }
+        memory.write(pa, buffer, 0, 8);
+    }
+
+    /** A zeroed 4 KiB table frame (every descriptor invalid). */
+    long allocateTable() {
+        OptionalLong frame = memory.allocateFrame(PageSize.BASE, 0, NumaPolicy.ANY);
+        if (frame.isEmpty()) {
+            throw new IllegalStateException("no physical frame left for an SMMU translation table in " + memory.name());
+        }
+        memory.zero(frame.getAsLong(), Lpae.GRANULE);
+        tableFrames++;
+        return frame.getAsLong();
+    }
+
+    /** Table frames allocated so far. */
+    long tableFrames() {
+        return tableFrames;
+    }
+}

@@ -1,0 +1,96 @@
+package org.iopf.plugin.zynqsmmu;
+
+import java.util.Objects;
+import org.iopf.api.mem.Access;
+
+/**
+ * The SMMU's table walker: ARMv8 long-descriptor walks with the 4 KiB granule over tables in
+ * emulated physical memory, for stage 1, stage 2, and stage 1 nested in stage 2 (every stage-1
+ * table address and the stage-1 output are themselves translated by the stage-2 walk). Checks
+ * address sizes, descriptor validity, the access flag and AP/S2AP permissions, hierarchical
+ * APTable included. Devices are unprivileged data accessors, so XN never applies.
+ */
+final class TableWalker {
+    private final TableMemory tables;
+
+    TableWalker(TableMemory tables) {
+        this.tables = Objects.requireNonNull(tables, "tables is null");
+    }
+
+    /** Walks one stage. */
+    WalkResult walk(WalkConfig config, long input, Access access) {
+        return walk(config, null, input, access);
+    }
+
+    /**
+     * Walks stage 1 and, if {@code stage2} is not null, translates each stage-1 table address and
+     * the stage-1 output through stage 2.
+     */
+    WalkResult walk(WalkConfig config, WalkConfig stage2, long input, Access access) {
+        int reads = 0;
+        if (config.inputBits() < 64 && (input >>> config.inputBits()) != 0) {
+            return WalkResult.fault(HardwareFault.ADDRESS_SIZE, config.startLevel(), reads);
+        }
+        long table = config.root();
+        boolean tableReadOnly = false;
+        for (int level = config.startLevel(); level <= 3; level++) {
+            long descriptorAddress = table + 8L * Lpae.index(input, level);
+            if (stage2 != null) {
+                WalkResult s2 = walk(stage2, null, descriptorAddress, Access.READ);
+                reads += s2.reads();
+                if (s2.isFault()) {
+                    return s2.plusReads(reads - s2.reads()).inStage2(true);
+                }
+                descriptorAddress = s2.address();
+            }
+            if (!tables.contains(descriptorAddress)) {
+                return WalkResult.fault(HardwareFault.EXTERNAL, level, reads);
+            }
+            long d = tables.read(descriptorAddress);
+            reads++;
+            if ((d & Lpae.VALID) == 0) {
+                return WalkResult.fault(HardwareFault.TRANSLATION, level, reads);
+            }
+            if (Lpae.isTable(d, level)) {
+                if (!config.stage2() && (d & Lpae.APTABLE_RDONLY) != 0) {
+                    tableReadOnly = true;
+                }
+                table = d & Lpae.ADDRESS_MASK;
+                continue;
+            }
+            if (level == 0 || (level == 3 && (d & Lpae.TABLE_OR_PAGE) == 0)) {
+                return WalkResult.fault(HardwareFault.TRANSLATION, level, reads);
+            }
+            long size = Lpae.entrySize(level);
+            long output = (d & Lpae.ADDRESS_MASK & ~(size - 1)) | (input & (size - 1));
+            if (config.outputBits() < 64 && (output >>> config.outputBits()) != 0) {
+                return WalkResult.fault(HardwareFault.ADDRESS_SIZE, level, reads);
+            }
+            if (config.accessFlagFaults() && (d & Lpae.AF) == 0) {
+                return WalkResult.fault(HardwareFault.ACCESS_FLAG, level, reads);
+            }
+            boolean readable;
+            boolean writable;
+            if (config.stage2()) {
+                readable = (d & Lpae.S2AP_READ) != 0;
+                writable = (d & Lpae.S2AP_WRITE) != 0;
+            } else {
+                readable = (d & Lpae.AP_UNPRIV) != 0;
+                writable = readable && (d & Lpae.AP_RDONLY) == 0 && !tableReadOnly;
+            }
+            if (!(access.isWrite() ? writable : readable)) {
+                return WalkResult.fault(HardwareFault.PERMISSION, level, reads);
+            }
+            if (stage2 == null) {
+                return WalkResult.ok(output, readable, writable, level, reads);
+            }
+            WalkResult s2 = walk(stage2, null, output, access);
+            if (s2.isFault()) {
+                return s2.plusReads(reads).inStage2(false);
+            }
+            return WalkResult.ok(s2.address(), readable && s2.readable(), writable && s2.writable(),
+                    Math.max(level, s2.level()), reads + s2.reads());
+        }
+        throw new AssertionError("a 4 KiB-granule walk ends at level 3");
+    }
+}

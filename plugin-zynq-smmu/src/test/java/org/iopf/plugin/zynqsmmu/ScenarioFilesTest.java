@@ -1,0 +1,57 @@
+package org.iopf.plugin.zynqsmmu;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.iopf.core.report.ExpectationOutcome;
+import org.iopf.core.report.RunResult;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every bundled scenario of this plugin ({@code scenarios/smmu-*.yaml}) runs and meets all its expectations. */
+final class ScenarioFilesTest {
+    static Stream<String> scenarios() throws IOException {
+        try (Stream<Path> files = Files.list(Path.of("..", "scenarios"))) {
+            List<String> names = files.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith("smmu-") && n.endsWith(".yaml")).sorted().toList();
+            assertThat(names).isNotEmpty();
+            return names.stream();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("scenarios")
+    void meetsEveryExpectation(String file) {
+        RunResult result = ScenarioRuns.run(ScenarioRuns.read(file));
+
+        assertThat(result.expectations().total()).as(file + " has expectations").isPositive();
+        List<String> missed = result.expectations().outcomes().stream().filter(o -> !o.passed())
+                .map(ExpectationOutcome::message).toList();
+        assertThat(missed).as(file).isEmpty();
+    }
+
+    @org.junit.jupiter.api.Test
+    void theSameScenarioTwiceGivesTheSameFigures() {
+        RunResult first = ScenarioRuns.run(ScenarioRuns.read("smmu-a11-lost-notification.yaml"));
+        RunResult second = ScenarioRuns.run(ScenarioRuns.read("smmu-a11-lost-notification.yaml"));
+
+        for (var figure : first.figures()) {
+            if (!figure.name().startsWith("wall.") && !figure.name().equals("sim.eventsPerSecond")) {
+                assertThat(second.value(figure.name())).as(figure.name()).hasValue(figure.value());
+            }
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void theExamplePlatformRunsAndMeetsItsExpectations() {
+        RunResult result = ScenarioRuns.run(new org.iopf.core.platform.file.PlatformFileReader(ScenarioRuns.REGISTRY)
+                .read(Path.of("..", "examples", "zynq-smmu-exanest.yaml")));
+
+        assertThat(result.expectations().allPassed()).as(result.expectations().toString()).isTrue();
+        assertThat(result.value("node1.faults.resolved")).hasValue(132.0);
+    }
+}
