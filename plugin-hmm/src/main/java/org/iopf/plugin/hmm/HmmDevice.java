@@ -197,6 +197,16 @@ public final class HmmDevice implements BufferManager {
         return pressured;
     }
 
+    /** CPU accesses to this device's pages migrated back so far. */
+    public long faultBacks() {
+        return metrics.faultBacks.value();
+    }
+
+    /** Bytes moved over the PCIe link so far. */
+    public long pcieBytes() {
+        return links.pcie().bytesTransferred();
+    }
+
     /** The PCIe link's rate, for workloads that derive expected figures. */
     public org.iopf.api.sim.DataRate pcieRate() {
         return links.pcie().rate();

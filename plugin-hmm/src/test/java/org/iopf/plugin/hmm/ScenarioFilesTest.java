@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Every hmm scenario file runs through the scenario runner and meets all its expectations. */
 final class ScenarioFilesTest {
     @ParameterizedTest
-    @ValueSource(strings = {"hmm-migrate-compute.yaml"})
+    @ValueSource(strings = {"hmm-migrate-compute.yaml", "hmm-ping-pong.yaml", "hmm-mixed.yaml", "hmm-pressure.yaml",
+        "hmm-writeback.yaml"})
     void scenarioMeetsItsExpectations(String file) {
         ExtensionRegistry registry = ExtensionRegistry.fromClassPath(getClass().getClassLoader());
         CompletedRun run = new ScenarioRunner(registry)
