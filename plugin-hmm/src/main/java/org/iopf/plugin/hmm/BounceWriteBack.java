@@ -12,7 +12,7 @@ import org.iopf.api.mem.DevicePrivateEntry;
 import org.iopf.api.mem.FaultInResult;
 import org.iopf.api.mem.MapOptions;
 import org.iopf.api.mem.PageTableEntry;
-import org.iopf.api.mem.Payload;
+import org.iopf.api.mem.PhysicalMemory;
 import org.iopf.api.mem.PinResult;
 import org.iopf.api.sim.BandwidthResource;
 
@@ -36,8 +36,8 @@ final class BounceWriteBack {
         this.storage = storage;
     }
 
-    /** One piece to write: its source and whether it needs the bounce buffer. */
-    private record Piece(Payload contents, long fileOffset, long length, boolean bounced) {
+    /** One piece to write: where its contents are, and whether it needs the bounce buffer. */
+    private record Piece(PhysicalMemory source, long pa, long fileOffset, long length, boolean bounced) {
     }
 
     void start(AddressSpace space, long va, long length, AddressSpace fileSpace, long fileVa,
@@ -59,8 +59,7 @@ final class BounceWriteBack {
             if (e.isPresent() && e.get().pagemap() == device.pagemap()) {
                 DevicePrivateEntry entry = e.get();
                 n = Math.min(Math.min(length - pos, entry.va() + entry.size().bytes() - at), bounceBytes);
-                pieces.add(new Piece(device.pagemap().memory().capture(entry.devicePa() + at - entry.va(), n), pos, n,
-                        true));
+                pieces.add(new Piece(device.pagemap().memory(), entry.devicePa() + at - entry.va(), pos, n, true));
             } else {
                 long pa = device.memory().translate(space, at, Access.READ);
                 if (pa < 0 && device.memory().faultInNow(space, at, Access.READ) != FaultInResult.ALREADY_PRESENT) {
@@ -68,7 +67,7 @@ final class BounceWriteBack {
                 }
                 PageTableEntry pte = space.entry(at).orElseThrow();
                 n = Math.min(length - pos, pte.va() + pte.size().bytes() - at);
-                pieces.add(new Piece(device.systemMemory().capture(pa, n), pos, n, false));
+                pieces.add(new Piece(device.systemMemory(), pa, pos, n, false));
             }
             pos += n;
         }
@@ -118,20 +117,20 @@ final class BounceWriteBack {
         }
 
         private void toStorage(Piece piece) {
-            List<long[]> ring = piece.bounced() ? intoBounce(piece.contents()) : List.of();
+            List<long[]> ring = piece.bounced() ? intoBounce(piece) : List.of();
             long end = Math.max(storage.transfer(piece.length(), null), device.links().hostLocal(piece.length()));
             device.scheduler().scheduleAt(end, () -> {
                 if (piece.bounced()) {
                     long done = 0;
                     for (long[] part : ring) {
-                        writeFile(piece.fileOffset() + done, device.systemMemory().capture(part[0], part[1]));
+                        writeFile(piece.fileOffset() + done, device.systemMemory(), part[0], part[1]);
                         done += part[1];
                     }
                     inBounce -= piece.length();
                     bounced += piece.length();
                     device.metrics().bouncedBytes.add(piece.length());
                 } else {
-                    writeFile(piece.fileOffset(), piece.contents());
+                    writeFile(piece.fileOffset(), piece.source(), piece.pa(), piece.length());
                     direct += piece.length();
                 }
                 inFlight--;
@@ -139,34 +138,35 @@ final class BounceWriteBack {
             });
         }
 
-        /** Copies {@code contents} into the bounce ring at its head; returns the (pa, length) pieces it took. */
-        private List<long[]> intoBounce(Payload contents) {
+        /** Copies a piece into the bounce ring at its head; returns the (pa, length) parts it took. */
+        private List<long[]> intoBounce(Piece piece) {
             List<long[]> parts = new ArrayList<>();
             long offset = ringHead;
-            ringHead = (ringHead + contents.length()) % capacity;
+            ringHead = (ringHead + piece.length()) % capacity;
             long done = 0;
-            while (done < contents.length()) {
+            while (done < piece.length()) {
                 long ring = (offset + done) % capacity;
-                long n = Math.min(contents.length() - done, Math.min(4096 - ring % 4096, capacity - ring));
+                long n = Math.min(piece.length() - done, Math.min(4096 - ring % 4096, capacity - ring));
                 long pa = device.memory().translate(kernel, bounceVa + ring, Access.WRITE);
-                device.systemMemory().write(pa, contents.slice(done, n));
+                device.systemMemory().write(pa, piece.source().capture(piece.pa() + done, n));
                 parts.add(new long[] {pa, n});
                 done += n;
             }
             return parts;
         }
 
-        private void writeFile(long offset, Payload contents) {
+        /** Writes {@code length} bytes from {@code source} at {@code pa} into the file, page by page. */
+        private void writeFile(long offset, PhysicalMemory source, long pa, long length) {
             long done = 0;
-            while (done < contents.length()) {
+            while (done < length) {
                 long va = fileVa + offset + done;
-                long pa = device.memory().translate(fileSpace, va, Access.WRITE);
-                if (pa < 0) {
+                long dst = device.memory().translate(fileSpace, va, Access.WRITE);
+                if (dst < 0) {
                     device.memory().faultInNow(fileSpace, va, Access.WRITE);
-                    pa = device.memory().translate(fileSpace, va, Access.WRITE);
+                    dst = device.memory().translate(fileSpace, va, Access.WRITE);
                 }
-                long n = Math.min(contents.length() - done, 4096 - Math.floorMod(va, 4096));
-                device.systemMemory().write(pa, contents.slice(done, n));
+                long n = Math.min(length - done, 4096 - Math.floorMod(va, 4096));
+                device.systemMemory().write(dst, source.capture(pa + done, n));
                 done += n;
             }
         }
