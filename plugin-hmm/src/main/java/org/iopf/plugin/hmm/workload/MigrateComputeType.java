@@ -47,7 +47,7 @@ public final class MigrateComputeType implements WorkloadType {
                 ParameterSpec.of(NODE, ParameterType.NODE, "node1", "node whose hmm-device runs the kernels", ""),
                 ParameterSpec.of(SIZE, ParameterType.BYTES, "10GiB",
                         "bytes of the input (and of the output) migrated to the device", "seed 003; F7"),
-                ParameterSpec.of(FILLED, ParameterType.BYTES, "64MiB",
+                ParameterSpec.of(FILLED, ParameterType.BYTES, "16MiB",
                         "bytes at the start of the input the CPU writes with generated content; the rest is "
                                 + "touched zeros (keeps a 10 GiB run cheap; every byte still crosses PCIe)", ""),
                 ParameterSpec.of(HOST_SIZE, ParameterType.BYTES, "1GiB",

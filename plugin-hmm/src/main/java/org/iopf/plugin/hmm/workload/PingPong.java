@@ -21,6 +21,9 @@ import org.iopf.plugin.hmm.HmmDevice;
  * {@code workload.errors}, {@code workload.integrity.mismatchedPages}.
  */
 final class PingPong implements Workload {
+    /** Bytes at the start of the buffer holding generated content; the rest is touched zeros. */
+    private static final long FILLED = 16L << 20;
+
     private final WorkloadContext context;
     private final long size;
     private final long granule;
@@ -91,7 +94,8 @@ final class PingPong implements Workload {
             space = memory.createAddressSpace("ping-pong");
             buffer = Devices.buffer(device, space, size);
             long zero = Devices.zeroReference(memory, space);
-            content = new HostContent(memory, space, seed, size, zero, Devices.zeroReferenceLength(space, zero));
+            content = new HostContent(memory, space, seed, Math.min(size, FILLED), zero,
+                    Devices.zeroReferenceLength(space, zero));
             if (!content.populate(buffer, size)) {
                 errors.increment();
                 content = null;
