@@ -80,6 +80,7 @@ final class MigrationJob {
             return;
         }
         MigrationBatch batch = device.setup(space, range, kind);
+        device.trace("hmm/unmap", device.scheduler().now(), 0, 0);
         long copyBytes = 0;
         long localBytes = 0;
         PhysicalMemory vram = device.pagemap().memory();

@@ -297,4 +297,67 @@ final class HmmDeviceTest {
 
         assertThat(seen.values).containsExactly(4 * MIB, 0, 0);
     }
+
+    @Test
+    void aThirdPartyPolicyChosenByNameDecides() {
+        AtomicReference<MigrationSummary> summary = new AtomicReference<>();
+        HmmHarness.run("deviceMemory: 256MiB, policy: test-never", BYTES_MEMORY, (c, gpu) -> {
+            AddressSpace p = mm(c).createAddressSpace("app");
+            long va = base(mm(c), p, MIB);
+            gpu.migrateToDevice(p, va, MIB, s -> {
+                summary.set(s);
+                c.finish();
+            });
+        });
+
+        assertThat(summary.get().migratedBytes()).isZero();
+        assertThat(summary.get().blockedBytes()).isEqualTo(MIB);
+    }
+
+    @Test
+    void aFaultBackWithoutFreeSystemMemoryIsPressureNotALivelock() {
+        Seen seen = new Seen();
+        HmmHarness.Outcome out = HmmHarness.run("deviceMemory: 64MiB", "{numa: [64MiB], content: bytes, "
+                + "manager: {swap: 0B}}", (c, gpu) -> {
+                    AddressSpace p = mm(c).createAddressSpace("app");
+                    long va = base(mm(c), p, 4 * MIB);
+                    mm(c).write(p, va, pattern((int) (4 * MIB), 8), 0, (int) (4 * MIB));
+                    gpu.migrateToDevice(p, va, 4 * MIB, s -> {
+                        long rest = mm(c).physicalMemory().freeBytes();
+                        mm(c).advise(p, base(mm(c), p, rest), rest, org.iopf.api.mem.Advice.WILL_NEED);
+                        mm(c).faultIn(p, va, Access.READ, r -> {
+                            seen.values.add(r);
+                            seen.values.add(gpu.pressured());
+                            gpu.migrateToDevice(p, va, 4 * MIB, again -> {
+                                seen.values.add(again.blockedBytes());
+                                c.finish();
+                            });
+                        });
+                    });
+                });
+
+        assertThat(seen.values).containsExactly(org.iopf.api.mem.FaultInResult.OUT_OF_MEMORY, true, 4 * MIB);
+        assertThat(out.figure("node1.gpu.pressure.events")).isEqualTo(1);
+        assertThat(out.figure("node1.gpu.pressure.configured")).as("64 MiB device on a 64 MiB host").isEqualTo(1);
+        assertThat(out.figure("sim.finished")).isEqualTo(1);
+    }
+
+    @Test
+    void theSameRunTwiceGivesTheSameFigures() {
+        HmmHarness.Outcome first = pingPongRound();
+        HmmHarness.Outcome second = pingPongRound();
+
+        assertThat(second.result().figures()).isEqualTo(first.result().figures().stream()
+                .map(f -> f.name().equals("wall.seconds") || f.name().equals("sim.eventsPerSecond")
+                        ? second.result().figure(f.name()).orElseThrow() : f).toList());
+    }
+
+    private static HmmHarness.Outcome pingPongRound() {
+        return HmmHarness.run(DEVICE + ", trackingGranularity: 64KiB", BYTES_MEMORY, (c, gpu) -> {
+            AddressSpace p = mm(c).createAddressSpace("app");
+            long va = base(mm(c), p, 256 * KIB);
+            mm(c).write(p, va, pattern((int) (256 * KIB), 9), 0, (int) (256 * KIB));
+            round(c, gpu, p, va, 3, new Seen());
+        });
+    }
 }
