@@ -306,7 +306,8 @@ public final class DemandPagingMemoryManager implements MemoryManager {
         long end = PageSize.BASE.alignUp(va + length);
         List<PageTableSlot> movable = new ArrayList<>();
         for (PageTableSlot slot : p.slots(start, end)) {
-            if (slot.present && slot.pinCount == 0 && memory.numaNodeOf(slot.pa) != targetNumaNode) {
+            if (slot.present && slot.pinCount == 0 && slot.migration == null
+                    && memory.numaNodeOf(slot.pa) != targetNumaNode) {
                 movable.add(slot);
             }
         }
@@ -316,6 +317,7 @@ public final class DemandPagingMemoryManager implements MemoryManager {
         notifyRange(p, start, end, InvalidationReason.MIGRATE);
         long moved = 0;
         for (PageTableSlot slot : movable) {
+            slot.mirrorOf = null;
             List<PageTableSlot> pages = slot.size == PageSize.HUGE_2M && (slot.va < start || slot.end() > end)
                     ? withinRange(split(slot), start, end) : List.of(slot);
             for (PageTableSlot page : pages) {

@@ -321,4 +321,28 @@ final class DeviceMemoryTest {
         assertThat(dram.freeBytes()).isEqualTo(free + 2 * PAGE);
         assertThat(vram.memory().freeBytes()).isEqualTo(32 * MIB - PAGE);
     }
+
+    @Test
+    void numaMigrationLeavesPagesInAMirrorBatchAndEndsTheMirrorOfMovedPages() {
+        SparsePhysicalMemory two = new SparsePhysicalMemory("dram2", SlitNumaTopology.uniform(2, 32 * MIB, 16),
+                ContentMode.BYTES);
+        DemandPagingMemoryManager m = new DemandPagingMemoryManager(two, scheduler, MemoryManagerConfig.defaults());
+        ProcessAddressSpace app = m.createAddressSpace("app");
+        DevicePagemap dev = m.addDevicePagemap("dev", 4 * MIB, fault -> -1);
+        long va = m.mmap(app, 2 * PAGE, MapOptions.DEFAULT.onNumaNode(0, NumaPolicy.STRICT_LOCAL));
+        m.write(app, va, new byte[] {5}, 0, 1);
+        m.write(app, va + PAGE, new byte[] {6}, 0, 1);
+        MigrationBatch first = m.migrateSetup(app, va, PAGE, MigrationKind.MIRROR_TO_DEVICE, dev);
+        first.pages().get(0).setDestination(dev.memory().allocateFrame(PageSize.BASE, 0, NumaPolicy.ANY).orElseThrow());
+        m.migrateCommit(first);
+        m.migrateFinalize(first);
+        MigrationBatch second = m.migrateSetup(app, va + PAGE, PAGE, MigrationKind.MIRROR_TO_DEVICE, dev);
+
+        long moved = m.migrate(app, va, 2 * PAGE, 1);
+
+        assertThat(moved).as("only the committed mirror moves; the collected page stays").isEqualTo(PAGE);
+        assertThat(app.entry(va).orElseThrow().writable()).as("a moved page is no longer mirrored").isTrue();
+        assertThat(two.numaNodeOf(app.entry(va + PAGE).orElseThrow().pa())).isZero();
+        assertThat(second.pages().get(0).sourcePa()).isEqualTo(app.entry(va + PAGE).orElseThrow().pa());
+    }
 }
