@@ -13,15 +13,16 @@ import org.iopf.core.run.ScenarioRunner;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Every hmm scenario file runs through the scenario runner and meets all its expectations. */
+/** Every hmm scenario and example file runs through the scenario runner and meets all its expectations. */
 final class ScenarioFilesTest {
     @ParameterizedTest
-    @ValueSource(strings = {"hmm-migrate-compute.yaml", "hmm-ping-pong.yaml", "hmm-mixed.yaml", "hmm-pressure.yaml",
-        "hmm-writeback.yaml"})
+    @ValueSource(strings = {"scenarios/hmm-migrate-compute.yaml", "scenarios/hmm-ping-pong.yaml",
+        "scenarios/hmm-mixed.yaml", "scenarios/hmm-pressure.yaml", "scenarios/hmm-writeback.yaml",
+        "examples/hmm-mirror.yaml"})
     void scenarioMeetsItsExpectations(String file) {
         ExtensionRegistry registry = ExtensionRegistry.fromClassPath(getClass().getClassLoader());
         CompletedRun run = new ScenarioRunner(registry)
-                .run(new PlatformFileReader(registry).read(Path.of("../scenarios", file)));
+                .run(new PlatformFileReader(registry).read(Path.of("..", file)));
         RunResult result = RunResult.of(run.scenario(), run.simulation(), run.workload(), run.wallNanos());
 
         String report = result.expectations().outcomes().stream().map(ExpectationOutcome::toString)
