@@ -245,10 +245,8 @@ public final class HmmDevice implements BufferManager {
     // ---- services for the jobs ---------------------------------------------------------------------
 
     MigrationBatch setup(AddressSpace space, AddressRange range, MigrationKind kind) {
-        MigrationBatch[] batch = new MigrationBatch[1];
-        mirrors.whileSelfInvalidating(() -> batch[0] =
-                memory.migrateSetup(space, range.start(), range.length(), kind, pagemap));
-        return batch[0];
+        return mirrors.whileSelfInvalidating(
+                () -> memory.migrateSetup(space, range.start(), range.length(), kind, pagemap));
     }
 
     MigrationResult commitAndFinalize(MigrationBatch batch) {

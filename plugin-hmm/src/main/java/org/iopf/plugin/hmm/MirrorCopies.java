@@ -2,6 +2,7 @@ package org.iopf.plugin.hmm;
 
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import org.iopf.api.mem.AddressRange;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.InvalidationReason;
@@ -55,12 +56,15 @@ final class MirrorCopies {
         return e != null && va < e.getValue().end() ? e.getValue() : null;
     }
 
-    /** Runs {@code action} with invalidations from it ignored (the device's own migrations). */
-    void whileSelfInvalidating(Runnable action) {
+    /**
+     * Runs {@code action} with the invalidations it causes ignored: the device's own migrations
+     * (the owner check of Linux's {@code mmu_notifier_range}).
+     */
+    <T> T whileSelfInvalidating(Supplier<T> action) {
         boolean before = selfInvalidating;
         selfInvalidating = true;
         try {
-            action.run();
+            return action.get();
         } finally {
             selfInvalidating = before;
         }
