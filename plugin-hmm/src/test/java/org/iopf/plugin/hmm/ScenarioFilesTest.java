@@ -13,12 +13,12 @@ import org.iopf.core.run.ScenarioRunner;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Every hmm scenario and example file runs through the scenario runner and meets all its expectations. */
+/** Every hmm scenario file runs through the scenario runner and meets all its expectations. */
 final class ScenarioFilesTest {
     @ParameterizedTest
     @ValueSource(strings = {"scenarios/hmm-migrate-compute.yaml", "scenarios/hmm-ping-pong.yaml",
         "scenarios/hmm-mixed.yaml", "scenarios/hmm-pressure.yaml", "scenarios/hmm-writeback.yaml",
-        "examples/hmm-mirror.yaml"})
+        "scenarios/hmm-mirror.yaml"})
     void scenarioMeetsItsExpectations(String file) {
         ExtensionRegistry registry = ExtensionRegistry.fromClassPath(getClass().getClassLoader());
         CompletedRun run = new ScenarioRunner(registry)
