@@ -88,7 +88,8 @@ public final class HmmDevice implements BufferManager {
         this.policy = MigrationPolicies.discover().require(settings.policy()).create(new MigrationPolicyContext(
                 context.path(), settings.granularityBytes(), settings.pingPongThreshold()));
         this.metrics = new HmmMetrics(context.metrics());
-        this.mirrors = new MirrorCopies(pagemap.memory(), metrics);
+        this.mirrors = new MirrorCopies(pagemap.memory(), metrics,
+                (space, va) -> policy.faultedBack(space.pid(), va, context.scheduler().now()));
         this.core = settings.core().isEmpty() ? context.resources().cores().get(0)
                 : context.resources().requireCore(settings.core());
         this.writeBack = new BounceWriteBack(this, context.resources().bandwidth(context.name() + ".storage",

@@ -12,7 +12,8 @@ import org.iopf.api.mem.PhysicalMemory;
 /**
  * The device's copies of mirrored pages (mirror mode, F4), per process: virtual page to device
  * frame. An MMU-notifier invalidation of a range (a CPU write ending the mirror, unmap, reclaim,
- * migration) drops the copies in it and frees their frames, unless the device itself caused it.
+ * migration) drops the copies in it and frees their frames, unless the device itself caused it;
+ * a CPU write is also reported, so that the migration policy sees it as a fault-back.
  */
 final class MirrorCopies {
     /** One mirrored page. */
@@ -22,14 +23,22 @@ final class MirrorCopies {
         }
     }
 
+    /** Told when a CPU write ended the mirror of a page: the CPU wants it back, as a fault-back. */
+    @FunctionalInterface
+    interface MirrorEndListener {
+        void mirrorEnded(AddressSpace space, long va);
+    }
+
     private final PhysicalMemory deviceMemory;
     private final HmmMetrics metrics;
+    private final MirrorEndListener cpuWrites;
     private final TreeMap<Integer, TreeMap<Long, Copy>> byProcess = new TreeMap<>();
     private boolean selfInvalidating;
 
-    MirrorCopies(PhysicalMemory deviceMemory, HmmMetrics metrics) {
+    MirrorCopies(PhysicalMemory deviceMemory, HmmMetrics metrics, MirrorEndListener cpuWrites) {
         this.deviceMemory = deviceMemory;
         this.metrics = metrics;
+        this.cpuWrites = cpuWrites;
     }
 
     /** Whether {@code space} already has a table (its notifier is registered). */
@@ -86,6 +95,9 @@ final class MirrorCopies {
                 copies.remove(copy.va());
                 deviceMemory.freeFrame(copy.devicePa(), copy.size());
                 metrics.mirrorDrops.add(copy.size().bytes() / PageSize.BASE.bytes());
+                if (reason == InvalidationReason.PROTECTION) {
+                    cpuWrites.mirrorEnded(space, copy.va());
+                }
             }
         }
     }

@@ -360,4 +360,34 @@ final class HmmDeviceTest {
             round(c, gpu, p, va, 3, new Seen());
         });
     }
+
+    @Test
+    void inMirrorModeCpuWritesThatEndMirrorsCountAsPingPongToo() {
+        Seen seen = new Seen();
+        HmmHarness.Outcome out = HmmHarness.run(DEVICE + ", mode: mirror, trackingGranularity: 64KiB, "
+                + "pingPongThreshold: 2", BYTES_MEMORY, (c, gpu) -> {
+                    AddressSpace p = mm(c).createAddressSpace("app");
+                    long va = base(mm(c), p, 256 * KIB);
+                    mm(c).write(p, va, pattern((int) (256 * KIB), 10), 0, (int) (256 * KIB));
+                    mirrorRound(c, gpu, p, va, 3, seen);
+                });
+
+        assertThat(seen.values).extracting(v -> ((MigrationSummary) v).blockedBytes())
+                .containsExactly(0L, 0L, 64 * KIB);
+        assertThat(out.figure("node1.gpu.pingPong.blockedRanges")).isEqualTo(1);
+        assertThat(out.figure("node1.gpu.faultBacks")).as("mirror mode never faults back").isZero();
+    }
+
+    /** Mirrors the range, then the CPU writes its first page; {@code left} times. */
+    private static void mirrorRound(WorkloadContext c, HmmDevice gpu, AddressSpace p, long va, int left, Seen seen) {
+        if (left == 0) {
+            c.finish();
+            return;
+        }
+        gpu.migrateToDevice(p, va, 256 * KIB, s -> {
+            seen.values.add(s);
+            mm(c).write(p, va, new byte[] {1}, 0, 1);
+            mirrorRound(c, gpu, p, va, left - 1, seen);
+        });
+    }
 }
