@@ -10,7 +10,10 @@ public enum FaultInResult {
     ALREADY_PRESENT,
     /** A never-touched page was given a zeroed frame (minor fault). */
     ZERO_FILLED,
-    /** The page was read back from swap (major fault). */
+    /**
+     * The page was read back from swap, or migrated back from a device's private memory by its
+     * owner ({@link DevicePagemapOps#migrateToRam}): a major fault.
+     */
     SWAPPED_IN,
     /** The address is not in any VMA (segmentation fault). */
     NO_MAPPING,
@@ -18,6 +21,9 @@ public enum FaultInResult {
     PROTECTION_VIOLATION,
     /** No frame could be found even after reclaim. */
     OUT_OF_MEMORY,
-    /** The page lives in device-private memory and its owner must migrate it back. */
+    /**
+     * The page lives in device-private memory and its owner did not migrate it back (a manager
+     * without device-memory support, or an owner that left it in place).
+     */
     DEVICE_PRIVATE
 }

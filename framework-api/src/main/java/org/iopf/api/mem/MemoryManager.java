@@ -107,6 +107,86 @@ public interface MemoryManager {
     /** The most bytes that may be pinned at once (RLIMIT_MEMLOCK summed over the node). */
     long pinnableLimit();
 
+    /**
+     * Registers {@code bytes} of device-private memory owned by a device driver (Linux's
+     * {@code memremap_pages} with {@code MEMORY_DEVICE_PRIVATE}): the memory manager creates the
+     * device memory (with the content mode of system memory) and calls {@code ops} when a CPU
+     * access touches one of its pages. The default refuses: this manager has no device memory.
+     *
+     * @param name unique within the node ({@code gpu0-vram}), not null
+     * @param bytes capacity, a positive multiple of 2 MiB
+     * @param ops the owner's callbacks, not null
+     * @return the registered pagemap
+     * @throws UnsupportedOperationException if the manager does not model device memory
+     * @since 0.1
+     */
+    default DevicePagemap addDevicePagemap(String name, long bytes, DevicePagemapOps ops) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " does not model device memory");
+    }
+
+    /**
+     * The device-private entry of the page containing {@code va}, if the page lives in a device's
+     * private memory. The default has none.
+     *
+     * @since 0.1
+     */
+    default java.util.Optional<DevicePrivateEntry> devicePrivateEntry(AddressSpace space, long va) {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * Starts migrating {@code [va, va+length)} ({@code migrate_vma_setup}): calls the address
+     * space's MMU notifiers for the range ({@link InvalidationReason#MIGRATE}, or
+     * {@link InvalidationReason#PROTECTION} in mirror mode), then collects and unmaps the pages
+     * (migration entries; in mirror mode they stay readable but write-protected). For
+     * {@link MigrationKind#TO_DEVICE} it collects present unpinned pages (a huge page only partly
+     * in the range is split) and never-touched pages; for {@link MigrationKind#MIRROR_TO_DEVICE}
+     * present pages (never-touched ones are faulted in first); for {@link MigrationKind#TO_RAM}
+     * the pagemap's device-private pages, with a system frame allocated as each destination. A
+     * CPU access to a collected page before {@link #migrateCommit} takes it back: that page is
+     * skipped, never corrupted. Costs no simulated time: the driver models the time.
+     *
+     * @param space the address space, not null
+     * @param va page aligned start
+     * @param length bytes, {@code > 0}
+     * @param kind direction and mode, not null
+     * @param pagemap the device memory on the other side, registered with this manager, not null
+     * @return the batch
+     * @throws UnsupportedOperationException if the manager does not model device memory
+     * @since 0.1
+     */
+    default MigrationBatch migrateSetup(AddressSpace space, long va, long length, MigrationKind kind,
+            DevicePagemap pagemap) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " does not model device memory");
+    }
+
+    /**
+     * Commits a batch ({@code migrate_vma_pages}): every collected page that has a destination
+     * and did not change since setup gets its new entry (device-private, mirrored, or present in
+     * system memory); the others are skipped. The contents must already have been copied.
+     *
+     * @throws UnsupportedOperationException if the manager does not model device memory
+     * @throws IllegalStateException if the batch was committed already
+     * @since 0.1
+     */
+    default void migrateCommit(MigrationBatch batch) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " does not model device memory");
+    }
+
+    /**
+     * Ends a committed batch ({@code migrate_vma_finalize}): frees the source frames of migrated
+     * pages (not in mirror mode, where both copies live on) and the destination frames of skipped
+     * pages, and puts back any page still held by the batch.
+     *
+     * @return what was migrated and skipped
+     * @throws UnsupportedOperationException if the manager does not model device memory
+     * @throws IllegalStateException if the batch was not committed or was finalized already
+     * @since 0.1
+     */
+    default MigrationResult migrateFinalize(MigrationBatch batch) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " does not model device memory");
+    }
+
     /** A snapshot of the counters. */
     MemoryStats stats();
 }

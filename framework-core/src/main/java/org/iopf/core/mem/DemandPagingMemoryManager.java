@@ -12,11 +12,19 @@ import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressRange;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.Advice;
+import org.iopf.api.mem.DevicePagemap;
+import org.iopf.api.mem.DevicePagemapOps;
+import org.iopf.api.mem.DevicePrivateEntry;
+import org.iopf.api.mem.DevicePrivateFault;
 import org.iopf.api.mem.FaultInResult;
 import org.iopf.api.mem.InvalidationReason;
 import org.iopf.api.mem.MapOptions;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.MemoryStats;
+import org.iopf.api.mem.MigratingPageState;
+import org.iopf.api.mem.MigrationBatch;
+import org.iopf.api.mem.MigrationKind;
+import org.iopf.api.mem.MigrationResult;
 import org.iopf.api.mem.MmuNotifier;
 import org.iopf.api.mem.NumaPolicy;
 import org.iopf.api.mem.PageSize;
@@ -53,8 +61,21 @@ import org.iopf.api.sim.Scheduler;
  * <p><b>Pinning.</b> {@link #pin} charges a page's whole size once while any pin holds it (a pin
  * of 4 KiB inside a huge page pins the 2 MiB page). Pinned pages are never reclaimed or migrated;
  * {@link Advice#DONT_NEED} leaves them in place; {@link #munmap} drops them and their pins.
- * A device-private page makes {@link #pin} answer {@link PinResult#NO_MAPPING} (the API has no
- * better outcome for it) and a CPU access throw {@link MemoryAccessException}.
+ *
+ * <p><b>Device memory (HMM).</b> A driver registers device-private memory with
+ * {@link #addDevicePagemap} and migrates ranges with {@link #migrateSetup}, {@link #migrateCommit}
+ * and {@link #migrateFinalize}. A collected page is held in a migration entry (not present; in
+ * mirror mode present but write-protected); any CPU access to it ({@link #faultIn},
+ * {@link #faultInNow}, {@link #read}, {@link #write}, {@link #fill}, {@link #pin}; a write in
+ * mirror mode) puts it back at once and the batch skips it. A CPU access to a device-private page
+ * calls its owner's {@link DevicePagemapOps#migrateToRam}; when the page is back the access
+ * proceeds and reports {@link FaultInResult#SWAPPED_IN} (a major fault served from outside system
+ * memory), {@link #faultIn} completing at the time the owner returned; if the owner could not
+ * bring it back the access fails with {@link FaultInResult#OUT_OF_MEMORY}. {@link #translate}
+ * answers -1 for device-private pages, pages in a migration entry and writes to mirrored pages.
+ * A CPU write to a mirrored page calls the notifiers with {@link InvalidationReason#PROTECTION}
+ * (the device drops its copy) and ends the mirror. {@link Advice#WILL_NEED} leaves
+ * device-private pages where they are; {@link #munmap} frees their device frames.
  *
  * <p>{@link MemoryStats#notifierCalls()} counts calls made to notifiers (one per notifier per
  * invalidated range). {@link MemoryStats#reclaimedPages()} counts 4 KiB pages.
@@ -82,6 +103,9 @@ public final class DemandPagingMemoryManager implements MemoryManager {
     private long hugePageFaults;
     private long reclaimedPages;
     private long notifierCalls;
+    private long deviceFaultBacks;
+    private long lastFaultBackDoneAt = -1;
+    private final TreeMap<String, SimDevicePagemap> pagemaps = new TreeMap<>();
 
     /**
      * Creates a memory manager.
@@ -152,7 +176,7 @@ public final class DemandPagingMemoryManager implements MemoryManager {
         ProcessAddressSpace p = own(space);
         requireNonNull(access, "access is null");
         PageTableSlot slot = p.slot(va);
-        if (slot == null || !slot.present || (access.isWrite() && !slot.writable)) {
+        if (slot == null || !slot.present || (access.isWrite() && (!slot.writable || slot.mirrorOf != null))) {
             return -1;
         }
         touch(slot, access);
@@ -164,6 +188,13 @@ public final class DemandPagingMemoryManager implements MemoryManager {
         ProcessAddressSpace p = own(space);
         requireNonNull(access, "access is null");
         requireNonNull(done, "done is null");
+        PageTableSlot slot = p.slot(va);
+        if (slot != null && slot.devicePrivate) {
+            lastFaultBackDoneAt = -1;
+            FaultInResult result = resolve(p, va, access);
+            scheduler.scheduleAt(Math.max(scheduler.now(), lastFaultBackDoneAt), () -> done.accept(result));
+            return;
+        }
         long cost = plannedCost(p, va, access);
         scheduler.schedule(cost, () -> done.accept(resolve(p, va, access)));
     }
@@ -275,7 +306,8 @@ public final class DemandPagingMemoryManager implements MemoryManager {
         long end = PageSize.BASE.alignUp(va + length);
         List<PageTableSlot> movable = new ArrayList<>();
         for (PageTableSlot slot : p.slots(start, end)) {
-            if (slot.present && slot.pinCount == 0 && memory.numaNodeOf(slot.pa) != targetNumaNode) {
+            if (slot.present && slot.pinCount == 0 && slot.migration == null
+                    && memory.numaNodeOf(slot.pa) != targetNumaNode) {
                 movable.add(slot);
             }
         }
@@ -285,6 +317,7 @@ public final class DemandPagingMemoryManager implements MemoryManager {
         notifyRange(p, start, end, InvalidationReason.MIGRATE);
         long moved = 0;
         for (PageTableSlot slot : movable) {
+            slot.mirrorOf = null;
             List<PageTableSlot> pages = slot.size == PageSize.HUGE_2M && (slot.va < start || slot.end() > end)
                     ? withinRange(split(slot), start, end) : List.of(slot);
             for (PageTableSlot page : pages) {
@@ -354,6 +387,329 @@ public final class DemandPagingMemoryManager implements MemoryManager {
                 majorFaults, hugePageFaults, reclaimedPages, notifierCalls);
     }
 
+    /** CPU accesses to device-private pages that their owner migrated back to system memory. */
+    public long deviceFaultBacks() {
+        return deviceFaultBacks;
+    }
+
+    // ---- device memory (HMM) -------------------------------------------------------------------
+
+    @Override
+    public SimDevicePagemap addDevicePagemap(String name, long bytes, DevicePagemapOps ops) {
+        requireNonNull(name, "name is null");
+        requireNonNull(ops, "ops is null");
+        if (bytes <= 0 || bytes % HUGE != 0) {
+            throw new IllegalArgumentException("device memory must be a positive multiple of 2 MiB: " + bytes);
+        }
+        if (pagemaps.containsKey(name)) {
+            throw new IllegalArgumentException("a device pagemap named '" + name + "' exists already");
+        }
+        SimDevicePagemap pagemap = new SimDevicePagemap(name,
+                new SparsePhysicalMemory(name, SlitNumaTopology.singleNode(bytes), memory.contentMode()), ops);
+        pagemaps.put(name, pagemap);
+        return pagemap;
+    }
+
+    @Override
+    public Optional<DevicePrivateEntry> devicePrivateEntry(AddressSpace space, long va) {
+        PageTableSlot slot = own(space).slot(va);
+        return slot != null && slot.devicePrivate ? Optional.of(entryOf(slot)) : Optional.empty();
+    }
+
+    @Override
+    public SimMigrationBatch migrateSetup(AddressSpace space, long va, long length, MigrationKind kind,
+            DevicePagemap pagemap) {
+        ProcessAddressSpace p = own(space);
+        requireNonNull(kind, "kind is null");
+        SimDevicePagemap pm = ownPagemap(pagemap);
+        long start = checkedStart(va);
+        if (length <= 0) {
+            throw new IllegalArgumentException("length must be > 0: " + length);
+        }
+        long end = PageSize.BASE.alignUp(va + length);
+        SimMigrationBatch batch = new SimMigrationBatch(p, new AddressRange(start, end - start), kind, pm);
+        notifyRange(p, start, end,
+                kind == MigrationKind.MIRROR_TO_DEVICE ? InvalidationReason.PROTECTION : InvalidationReason.MIGRATE);
+        switch (kind) {
+            case TO_DEVICE -> collectToDevice(batch, start, end);
+            case MIRROR_TO_DEVICE -> collectMirror(batch, start, end);
+            case TO_RAM -> collectToRam(batch, start, end);
+            default -> throw new IllegalArgumentException("unknown kind " + kind);
+        }
+        return batch;
+    }
+
+    @Override
+    public void migrateCommit(MigrationBatch batch) {
+        SimMigrationBatch b = ownBatch(batch);
+        if (b.phase != SimMigrationBatch.Phase.COLLECTED) {
+            throw new IllegalStateException(b + " was committed already");
+        }
+        b.phase = SimMigrationBatch.Phase.COMMITTED;
+        for (SimMigratingPage page : b.pages) {
+            PageTableSlot slot = page.slot;
+            if (page.state != MigratingPageState.COLLECTED) {
+                continue;
+            }
+            boolean held = slot.migration == page && b.space.slot(slot.va) == slot;
+            if (!held || page.destinationPa < 0) {
+                if (held) {
+                    releaseMigration(slot);
+                }
+                page.state = MigratingPageState.SKIPPED;
+                continue;
+            }
+            slot.migration = null;
+            page.state = MigratingPageState.MIGRATED;
+            switch (b.kind) {
+                case TO_DEVICE -> {
+                    slot.devicePrivate = true;
+                    slot.pagemap = b.pagemap;
+                    slot.devicePa = page.destinationPa;
+                    slot.pa = -1;
+                    slot.accessed = false;
+                }
+                case TO_RAM -> {
+                    slot.devicePrivate = false;
+                    slot.pagemap = null;
+                    slot.devicePa = -1;
+                    slot.pa = page.destinationPa;
+                    slot.present = true;
+                    slot.accessed = false;
+                    if (slot.pinCount == 0) {
+                        clock.addTail(slot);
+                    }
+                    addResident(slot.space, slot.size.bytes());
+                }
+                default -> {
+                    // mirror: the page stays present and write-protected; the device keeps its copy
+                }
+            }
+        }
+    }
+
+    @Override
+    public MigrationResult migrateFinalize(MigrationBatch batch) {
+        SimMigrationBatch b = ownBatch(batch);
+        if (b.phase != SimMigrationBatch.Phase.COMMITTED) {
+            throw new IllegalStateException(b + " is not committed, or was finalized already");
+        }
+        b.phase = SimMigrationBatch.Phase.FINALIZED;
+        long migrated = 0;
+        long skipped = 0;
+        for (SimMigratingPage page : b.pages) {
+            if (page.state == MigratingPageState.MIGRATED) {
+                migrated += page.basePages();
+                if (b.kind == MigrationKind.TO_DEVICE && page.sourcePa >= 0) {
+                    memory.freeFrame(page.sourcePa, page.size());
+                    addResident(b.space, -page.size().bytes());
+                } else if (b.kind == MigrationKind.TO_RAM) {
+                    b.pagemap.memory().freeFrame(page.sourcePa, page.size());
+                }
+            } else {
+                skipped += page.basePages();
+                if (page.destinationPa >= 0) {
+                    (b.kind == MigrationKind.TO_RAM ? memory : b.pagemap.memory())
+                            .freeFrame(page.destinationPa, page.size());
+                }
+            }
+        }
+        return new MigrationResult(migrated, skipped, b.skippedAtSetup);
+    }
+
+    private void collectToDevice(SimMigrationBatch batch, long start, long end) {
+        ProcessAddressSpace p = batch.space;
+        long pos = start;
+        while (pos < end) {
+            Vma vma = p.vmaAt(pos);
+            if (vma == null) {
+                batch.skippedAtSetup++;
+                pos += PAGE;
+                continue;
+            }
+            PageTableSlot slot = p.slot(pos);
+            if (slot == null) {
+                boolean huge = PageSize.HUGE_2M.isAligned(pos) && pos + HUGE <= end && hugeEligible(p, vma, pos);
+                PageTableSlot placeholder = new PageTableSlot(p, pos, huge ? PageSize.HUGE_2M : PageSize.BASE,
+                        vma.writable());
+                p.putSlot(placeholder);
+                collect(batch, placeholder, -1);
+                pos = placeholder.end();
+                continue;
+            }
+            boolean movable = slot.present && slot.pinCount == 0 && slot.migration == null;
+            if (movable && (slot.va < start || slot.end() > end)) {
+                split(slot);
+                continue;
+            }
+            if (!movable) {
+                batch.skippedAtSetup += (Math.min(slot.end(), end) - Math.max(slot.va, start)) / PAGE;
+            } else {
+                slot.mirrorOf = null;
+                clock.remove(slot);
+                slot.present = false;
+                collect(batch, slot, slot.pa);
+            }
+            pos = slot.end();
+        }
+    }
+
+    private void collectMirror(SimMigrationBatch batch, long start, long end) {
+        ProcessAddressSpace p = batch.space;
+        long pos = start;
+        while (pos < end) {
+            PageTableSlot slot = p.slot(pos);
+            if (slot == null && p.vmaAt(pos) != null && !isFailure(resolve(p, pos, Access.READ))) {
+                slot = p.slot(pos);
+            }
+            if (slot == null) {
+                batch.skippedAtSetup++;
+                pos += PAGE;
+                continue;
+            }
+            boolean mirrorable = slot.present && slot.migration == null && slot.mirrorOf == null;
+            if (mirrorable && (slot.va < start || slot.end() > end)) {
+                split(slot);
+                continue;
+            }
+            if (!mirrorable) {
+                batch.skippedAtSetup += (Math.min(slot.end(), end) - Math.max(slot.va, start)) / PAGE;
+            } else {
+                slot.mirrorOf = batch.pagemap;
+                collect(batch, slot, slot.pa);
+            }
+            pos = slot.end();
+        }
+    }
+
+    private void collectToRam(SimMigrationBatch batch, long start, long end) {
+        ProcessAddressSpace p = batch.space;
+        List<PageTableSlot> candidates = new ArrayList<>();
+        for (PageTableSlot slot : p.slots(start, end)) {
+            if (slot.devicePrivate && (slot.va < start || slot.end() > end)) {
+                candidates.addAll(withinRange(splitDevicePrivate(slot), start, end));
+            } else if (slot.devicePrivate) {
+                candidates.add(slot);
+            }
+        }
+        for (PageTableSlot slot : candidates) {
+            if (slot.pagemap != batch.pagemap || slot.migration != null) {
+                batch.skippedAtSetup += slot.size.bytes() / PAGE;
+                continue;
+            }
+            Vma vma = p.vmaAt(slot.va);
+            OptionalLong frame = allocate(slot.size, vma);
+            if (frame.isEmpty() && slot.size == PageSize.HUGE_2M) {
+                for (PageTableSlot base : splitDevicePrivate(slot)) {
+                    collectOneToRam(batch, base, allocate(PageSize.BASE, vma));
+                }
+                continue;
+            }
+            collectOneToRam(batch, slot, frame);
+        }
+    }
+
+    private void collectOneToRam(SimMigrationBatch batch, PageTableSlot slot, OptionalLong frame) {
+        if (frame.isEmpty()) {
+            batch.skippedAtSetup += slot.size.bytes() / PAGE;
+            batch.outOfMemoryPages += slot.size.bytes() / PAGE;
+            return;
+        }
+        collect(batch, slot, slot.devicePa).destinationPa = frame.getAsLong();
+    }
+
+    private static SimMigratingPage collect(SimMigrationBatch batch, PageTableSlot slot, long sourcePa) {
+        SimMigratingPage page = new SimMigratingPage(batch, slot, sourcePa);
+        slot.migration = page;
+        batch.pages.add(page);
+        return page;
+    }
+
+    /** Puts a page held by a migration back as it was before setup; the batch skips it. */
+    private void releaseMigration(PageTableSlot slot) {
+        SimMigratingPage page = slot.migration;
+        slot.migration = null;
+        page.state = MigratingPageState.SKIPPED;
+        switch (page.batch.kind) {
+            case TO_DEVICE -> {
+                if (slot.pa < 0) {
+                    slot.space.removeSlot(slot);
+                } else {
+                    slot.present = true;
+                    if (slot.pinCount == 0) {
+                        clock.addTail(slot);
+                    }
+                }
+            }
+            case MIRROR_TO_DEVICE -> slot.mirrorOf = null;
+            default -> {
+                // TO_RAM: the page is still device-private; its destination is freed at finalize
+            }
+        }
+    }
+
+    /** A CPU write to a mirrored page: the device drops its copy (notifiers) and the page is writable again. */
+    private void endMirror(PageTableSlot slot) {
+        if (slot.migration != null) {
+            releaseMigration(slot);
+        }
+        slot.mirrorOf = null;
+        notifyRange(slot.space, slot.va, slot.end(), InvalidationReason.PROTECTION);
+    }
+
+    private FaultInResult faultBack(ProcessAddressSpace p, PageTableSlot slot, long va, Access access) {
+        long doneAt = slot.pagemap.ops().migrateToRam(new DevicePrivateFault(p, va, access, entryOf(slot)));
+        lastFaultBackDoneAt = doneAt;
+        PageTableSlot now = p.slot(va);
+        if (now != null && now.present) {
+            touch(now, access);
+            deviceFaultBacks++;
+            return FaultInResult.SWAPPED_IN;
+        }
+        return doneAt < 0 ? FaultInResult.OUT_OF_MEMORY : FaultInResult.DEVICE_PRIVATE;
+    }
+
+    /** Splits a device-private huge page into 512 device-private base pages; returns them in order. */
+    private List<PageTableSlot> splitDevicePrivate(PageTableSlot huge) {
+        if (huge.size != PageSize.HUGE_2M) {
+            return List.of(huge);
+        }
+        huge.pagemap.memory().splitHugeFrame(huge.devicePa);
+        ProcessAddressSpace p = huge.space;
+        p.removeSlot(huge);
+        List<PageTableSlot> pages = new ArrayList<>((int) (HUGE / PAGE));
+        for (long off = 0; off < HUGE; off += PAGE) {
+            PageTableSlot page = new PageTableSlot(p, huge.va + off, PageSize.BASE, huge.writable);
+            page.devicePrivate = true;
+            page.pagemap = huge.pagemap;
+            page.devicePa = huge.devicePa + off;
+            page.dirty = huge.dirty;
+            p.putSlot(page);
+            pages.add(page);
+        }
+        return pages;
+    }
+
+    private static DevicePrivateEntry entryOf(PageTableSlot slot) {
+        return new DevicePrivateEntry(slot.pagemap, slot.va, slot.devicePa, slot.size);
+    }
+
+    private SimDevicePagemap ownPagemap(DevicePagemap pagemap) {
+        requireNonNull(pagemap, "pagemap is null");
+        if (pagemaps.get(pagemap.name()) != pagemap) {
+            throw new IllegalArgumentException(pagemap + " is not registered with this memory manager");
+        }
+        return (SimDevicePagemap) pagemap;
+    }
+
+    private SimMigrationBatch ownBatch(MigrationBatch batch) {
+        requireNonNull(batch, "batch is null");
+        if (!(batch instanceof SimMigrationBatch b) || spaces.get(b.space.pid()) != b.space) {
+            throw new IllegalArgumentException(batch + " does not belong to this memory manager");
+        }
+        return b;
+    }
+
     // ---- faults -------------------------------------------------------------------------------
 
     private long plannedCost(ProcessAddressSpace p, long va, Access access) {
@@ -382,13 +738,21 @@ public final class DemandPagingMemoryManager implements MemoryManager {
             return FaultInResult.PROTECTION_VIOLATION;
         }
         PageTableSlot slot = p.slot(va);
+        if (slot != null && slot.migration != null
+                && (access.isWrite() || slot.migration.batch.kind != MigrationKind.MIRROR_TO_DEVICE)) {
+            releaseMigration(slot);
+            slot = p.slot(va);
+        }
         if (slot != null) {
             if (slot.present) {
+                if (access.isWrite() && slot.mirrorOf != null) {
+                    endMirror(slot);
+                }
                 touch(slot, access);
                 return FaultInResult.ALREADY_PRESENT;
             }
             if (slot.devicePrivate) {
-                return FaultInResult.DEVICE_PRIVATE;
+                return faultBack(p, slot, va, access);
             }
             if (slot.swapped()) {
                 return swapIn(slot, vma, access);
@@ -455,6 +819,11 @@ public final class DemandPagingMemoryManager implements MemoryManager {
     private void prefault(ProcessAddressSpace p, long start, long end) {
         long pos = start;
         while (pos < end) {
+            PageTableSlot existing = p.slot(pos);
+            if (existing != null && existing.devicePrivate) {
+                pos = existing.end();
+                continue;
+            }
             FaultInResult result = resolve(p, pos, Access.READ);
             PageTableSlot slot = p.slot(pos);
             pos = slot != null && !isFailure(result) ? slot.end() : pos + PAGE;
@@ -540,6 +909,11 @@ public final class DemandPagingMemoryManager implements MemoryManager {
 
     /** Drops the pages of {@code [start, end)}; pinned pages stay unless {@code unmap}. */
     private void dropPages(ProcessAddressSpace p, long start, long end, boolean unmap) {
+        for (PageTableSlot slot : p.slots(start, end)) {
+            if (slot.migration != null) {
+                releaseMigration(slot);
+            }
+        }
         List<PageTableSlot> slots = p.slots(start, end);
         if (slots.isEmpty()) {
             return;
@@ -550,7 +924,8 @@ public final class DemandPagingMemoryManager implements MemoryManager {
                 continue;
             }
             if (slot.va < start || slot.end() > end) {
-                withinRange(split(slot), start, end).forEach(this::freeSlot);
+                withinRange(slot.devicePrivate ? splitDevicePrivate(slot) : split(slot), start, end)
+                        .forEach(this::freeSlot);
             } else {
                 freeSlot(slot);
             }
@@ -571,6 +946,12 @@ public final class DemandPagingMemoryManager implements MemoryManager {
         if (slot.swapped()) {
             swap.take(slot.swapSlot);
             slot.swapSlot = -1;
+        }
+        if (slot.devicePrivate) {
+            slot.pagemap.memory().freeFrame(slot.devicePa, slot.size);
+            slot.devicePrivate = false;
+            slot.pagemap = null;
+            slot.devicePa = -1;
         }
         slot.space.removeSlot(slot);
     }
@@ -596,6 +977,7 @@ public final class DemandPagingMemoryManager implements MemoryManager {
             page.dirty = huge.dirty;
             page.accessed = huge.accessed;
             page.pinCount = huge.pinCount;
+            page.mirrorOf = huge.mirrorOf;
             p.putSlot(page);
             if (wasInClock) {
                 clock.addTail(page);

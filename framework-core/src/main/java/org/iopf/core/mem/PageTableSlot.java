@@ -5,7 +5,7 @@ import org.iopf.api.mem.PageTableEntry;
 
 /**
  * The mutable page-table entry behind a {@link PageTableEntry} snapshot, one per base or huge
- * page that has state (resident, swapped or device-private). It is also a node of the
+ * page that has state (resident, swapped, device-private, mirrored or in a migration entry). It is also a node of the
  * {@link ResidentPageClock}'s intrusive list. About 80 bytes per page with its tree entry.
  */
 final class PageTableSlot {
@@ -18,6 +18,14 @@ final class PageTableSlot {
     boolean dirty;
     boolean accessed;
     boolean devicePrivate;
+    /** The owner of a device-private page, or null. */
+    SimDevicePagemap pagemap;
+    /** The device frame of a device-private page, or -1. */
+    long devicePa = -1;
+    /** The device that mirrors this present page (write-protected while mirrored), or null. */
+    SimDevicePagemap mirrorOf;
+    /** The page of the migration that holds this entry (a migration entry), or null. */
+    SimMigratingPage migration;
     int pinCount;
     /** Swap slot holding the contents while swapped out, or -1. */
     long swapSlot = -1;
@@ -42,7 +50,7 @@ final class PageTableSlot {
     }
 
     PageTableEntry snapshot() {
-        return new PageTableEntry(va, present ? pa : -1, size, present, writable, dirty, accessed, pinCount > 0,
-                swapped(), devicePrivate);
+        return new PageTableEntry(va, present ? pa : -1, size, present, writable && mirrorOf == null, dirty, accessed,
+                pinCount > 0, swapped(), devicePrivate);
     }
 }

@@ -10,7 +10,11 @@ import org.iopf.api.mem.Payload;
  * copies of them cost a run each, not their length. Reading bytes is not supported.
  */
 final class RunsContentStore implements ContentStore {
+    private static final int CHUNK_SHIFT = 21;
+
     private final Map<Long, ContentRuns> pages = new HashMap<>();
+    /** Stored pages per 2 MiB chunk, so that walks skip chunks holding nothing in one step. */
+    private final Map<Long, Integer> pagesPerChunk = new HashMap<>();
     private long storedBytes;
 
     @Override
@@ -56,11 +60,23 @@ final class RunsContentStore implements ContentStore {
             storedBytes -= old.storageCost();
         }
         if (page.isBlank()) {
-            pages.remove(key);
+            if (pages.remove(key) != null) {
+                pagesPerChunk.computeIfPresent(key >>> (CHUNK_SHIFT - 12), (k, v) -> v == 1 ? null : v - 1);
+            }
         } else {
-            pages.put(key, page);
+            if (pages.put(key, page) == null) {
+                pagesPerChunk.merge(key >>> (CHUNK_SHIFT - 12), 1, Integer::sum);
+            }
             storedBytes += page.storageCost();
         }
+    }
+
+    /** Bytes from {@code pos} to the end of its 2 MiB chunk if the chunk holds no page, else 0. */
+    private long emptyChunkRest(long pos) {
+        if (pagesPerChunk.containsKey(pos >>> CHUNK_SHIFT)) {
+            return 0;
+        }
+        return (1L << CHUNK_SHIFT) - (pos & ((1L << CHUNK_SHIFT) - 1));
     }
 
     @Override
@@ -69,6 +85,11 @@ final class RunsContentStore implements ContentStore {
         long done = 0;
         while (done < len) {
             long pos = pa + done;
+            long skip = emptyChunkRest(pos);
+            if (skip > 0) {
+                done += skip;
+                continue;
+            }
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, len - done);
             ContentRuns page = pages.get(pos >>> 12);
@@ -85,6 +106,11 @@ final class RunsContentStore implements ContentStore {
         long done = 0;
         while (done < len) {
             long pos = pa + done;
+            long skip = emptyChunkRest(pos);
+            if (skip > 0) {
+                done += skip;
+                continue;
+            }
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, len - done);
             Long key = pos >>> 12;

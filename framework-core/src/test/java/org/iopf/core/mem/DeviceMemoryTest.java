@@ -1,0 +1,348 @@
+package org.iopf.core.mem;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.iopf.api.mem.Access;
+import org.iopf.api.mem.Advice;
+import org.iopf.api.mem.ContentMode;
+import org.iopf.api.mem.DevicePagemap;
+import org.iopf.api.mem.DevicePrivateFault;
+import org.iopf.api.mem.FaultInResult;
+import org.iopf.api.mem.InvalidationReason;
+import org.iopf.api.mem.MapOptions;
+import org.iopf.api.mem.MigratingPage;
+import org.iopf.api.mem.MigratingPageState;
+import org.iopf.api.mem.MigrationBatch;
+import org.iopf.api.mem.MigrationKind;
+import org.iopf.api.mem.MigrationResult;
+import org.iopf.api.mem.NumaPolicy;
+import org.iopf.api.mem.PageSize;
+import org.iopf.api.mem.PinResult;
+import org.junit.jupiter.api.Test;
+
+/** Device-private memory: migration to and from a device, fault-back, mirror mode, races. */
+final class DeviceMemoryTest {
+    private static final long MIB = 1L << 20;
+    private static final long PAGE = 4096;
+    private static final long FAULT_BACK_NANOS = 7_000;
+
+    private final ManualScheduler scheduler = new ManualScheduler();
+    private final SparsePhysicalMemory dram =
+            new SparsePhysicalMemory("dram", SlitNumaTopology.singleNode(64 * MIB), ContentMode.BYTES);
+    private final DemandPagingMemoryManager mm =
+            new DemandPagingMemoryManager(dram, scheduler, MemoryManagerConfig.defaults().withSwap(0));
+    private final ProcessAddressSpace proc = mm.createAddressSpace("app");
+    private final List<DevicePrivateFault> faults = new ArrayList<>();
+    private final DevicePagemap vram = mm.addDevicePagemap("gpu0-vram", 32 * MIB, this::migrateToRam);
+
+    /** The test's driver callback: migrates the faulting page back, copy and all. */
+    private long migrateToRam(DevicePrivateFault fault) {
+        faults.add(fault);
+        long page = PageSize.BASE.alignDown(fault.va());
+        MigrationBatch batch = mm.migrateSetup(fault.space(), page, PAGE, MigrationKind.TO_RAM, vram);
+        copy(batch);
+        mm.migrateCommit(batch);
+        MigrationResult result = mm.migrateFinalize(batch);
+        return result.migratedPages() == 0 ? -1 : scheduler.now() + FAULT_BACK_NANOS;
+    }
+
+    private void copy(MigrationBatch batch) {
+        boolean toRam = batch.kind() == MigrationKind.TO_RAM;
+        for (MigratingPage page : batch.pages()) {
+            if (!toRam) {
+                page.setDestination(vram.memory().allocateFrame(page.size(), 0, NumaPolicy.ANY).orElseThrow());
+            }
+            if (page.sourcePa() < 0) {
+                vram.memory().zero(page.destinationPa(), page.size().bytes());
+            } else if (toRam) {
+                dram.write(page.destinationPa(), vram.memory().capture(page.sourcePa(), page.size().bytes()));
+            } else {
+                vram.memory().write(page.destinationPa(), dram.capture(page.sourcePa(), page.size().bytes()));
+            }
+        }
+    }
+
+    private MigrationResult migrate(long va, long length, MigrationKind kind) {
+        MigrationBatch batch = mm.migrateSetup(proc, va, length, kind, vram);
+        copy(batch);
+        mm.migrateCommit(batch);
+        return mm.migrateFinalize(batch);
+    }
+
+    private static byte[] pattern(int length, int salt) {
+        byte[] data = new byte[length];
+        for (int i = 0; i < length; i++) {
+            data[i] = (byte) ((i * 31) ^ (i >>> 7) ^ salt);
+        }
+        return data;
+    }
+
+    private long mapBase(long length) {
+        return mm.mmap(proc, length, MapOptions.DEFAULT.withTransparentHugePages(false));
+    }
+
+    @Test
+    void migratedPagesAreDevicePrivateAndACpuReadFaultsThemBackWithIdenticalContents() {
+        long va = mapBase(MIB);
+        byte[] data = pattern((int) MIB, 1);
+        mm.write(proc, va, data, 0, data.length);
+        long freeBefore = dram.freeBytes();
+
+        MigrationResult result = migrate(va, MIB, MigrationKind.TO_DEVICE);
+
+        assertThat(result.migratedPages()).isEqualTo(256);
+        assertThat(result.migratedBytes()).isEqualTo(MIB);
+        assertThat(dram.freeBytes()).isEqualTo(freeBefore + MIB);
+        assertThat(proc.residentBytes()).isZero();
+        assertThat(proc.entry(va).orElseThrow().devicePrivate()).isTrue();
+        assertThat(proc.entry(va).orElseThrow().present()).isFalse();
+        assertThat(mm.devicePrivateEntry(proc, va + 5).orElseThrow().pagemap()).isSameAs(vram);
+        assertThat(mm.translate(proc, va, Access.READ)).as("translate never faults").isEqualTo(-1);
+        assertThat(vram.memory().freeBytes()).isEqualTo(31 * MIB);
+
+        byte[] back = new byte[data.length];
+        mm.read(proc, va, back, 0, back.length);
+
+        assertThat(back).isEqualTo(data);
+        assertThat(faults).hasSize(256);
+        assertThat(mm.deviceFaultBacks()).isEqualTo(256);
+        assertThat(proc.entry(va).orElseThrow().devicePrivate()).isFalse();
+        assertThat(vram.memory().freeBytes()).isEqualTo(32 * MIB);
+        assertThat(proc.residentBytes()).isEqualTo(MIB);
+    }
+
+    @Test
+    void faultInOnADevicePrivatePageCompletesWhenTheOwnerSaysTheCopyIsDone() {
+        long va = mapBase(PAGE);
+        mm.write(proc, va, pattern((int) PAGE, 2), 0, (int) PAGE);
+        migrate(va, PAGE, MigrationKind.TO_DEVICE);
+        AtomicReference<FaultInResult> outcome = new AtomicReference<>();
+        List<Long> at = new ArrayList<>();
+
+        mm.faultIn(proc, va, Access.WRITE, r -> {
+            outcome.set(r);
+            at.add(scheduler.now());
+        });
+        scheduler.runAll();
+
+        assertThat(outcome.get()).isEqualTo(FaultInResult.SWAPPED_IN);
+        assertThat(at).containsExactly(FAULT_BACK_NANOS);
+        assertThat(faults.get(0).access()).isEqualTo(Access.WRITE);
+        assertThat(proc.entry(va).orElseThrow().dirty()).isTrue();
+    }
+
+    @Test
+    void kernelStyleAccessesAndPinningFaultBackToo() {
+        long va = mapBase(2 * PAGE);
+        mm.write(proc, va, pattern((int) (2 * PAGE), 3), 0, (int) (2 * PAGE));
+        migrate(va, 2 * PAGE, MigrationKind.TO_DEVICE);
+
+        mm.write(proc, va + 10, new byte[] {42}, 0, 1);
+        assertThat(mm.pin(proc, va + PAGE, PAGE)).isEqualTo(PinResult.PINNED);
+
+        assertThat(faults).extracting(f -> PageSize.BASE.alignDown(f.va())).containsExactly(va, va + PAGE);
+        byte[] one = new byte[1];
+        mm.read(proc, va + 10, one, 0, 1);
+        assertThat(one[0]).isEqualTo((byte) 42);
+    }
+
+    @Test
+    void aPageTheCpuTouchesBetweenSetupAndCommitIsSkippedAndKeepsTheCpuWrite() {
+        long va = mapBase(4 * PAGE);
+        byte[] data = pattern((int) (4 * PAGE), 4);
+        mm.write(proc, va, data, 0, data.length);
+        MigrationBatch batch = mm.migrateSetup(proc, va, 4 * PAGE, MigrationKind.TO_DEVICE, vram);
+        copy(batch);
+
+        mm.write(proc, va + PAGE + 1, new byte[] {7}, 0, 1);
+        mm.migrateCommit(batch);
+        MigrationResult result = mm.migrateFinalize(batch);
+
+        assertThat(result.migratedPages()).isEqualTo(3);
+        assertThat(result.skippedPages()).isEqualTo(1);
+        assertThat(batch.pages().get(1).state()).isEqualTo(MigratingPageState.SKIPPED);
+        assertThat(proc.entry(va + PAGE).orElseThrow().present()).isTrue();
+        assertThat(vram.memory().freeBytes()).as("the skipped page's device frame is freed").isEqualTo(32 * MIB - 3 * PAGE);
+        data[(int) PAGE + 1] = 7;
+        byte[] back = new byte[data.length];
+        mm.read(proc, va, back, 0, back.length);
+        assertThat(back).isEqualTo(data);
+    }
+
+    @Test
+    void setupInvalidatesTheRangeThroughTheNotifiersFirst() {
+        long va = mapBase(2 * PAGE);
+        mm.write(proc, va, new byte[] {1}, 0, 1);
+        List<String> seen = new ArrayList<>();
+        mm.registerNotifier(proc, (s, range, why) -> seen.add(why + " " + range.length() + " present="
+                + s.entry(range.start()).orElseThrow().present()));
+
+        migrate(va, 2 * PAGE, MigrationKind.TO_DEVICE);
+
+        assertThat(seen).containsExactly(InvalidationReason.MIGRATE + " 8192 present=true");
+    }
+
+    @Test
+    void neverTouchedPagesMigrateAsZeroPagesAndPinnedOnesStay() {
+        long va = mapBase(4 * PAGE);
+        mm.write(proc, va, new byte[] {9}, 0, 1);
+        assertThat(mm.pin(proc, va, PAGE)).isEqualTo(PinResult.PINNED);
+
+        MigrationResult result = migrate(va, 4 * PAGE, MigrationKind.TO_DEVICE);
+
+        assertThat(result.migratedPages()).isEqualTo(3);
+        assertThat(result.skippedAtSetup()).isEqualTo(1);
+        assertThat(proc.entry(va).orElseThrow().present()).isTrue();
+        assertThat(proc.entry(va + 3 * PAGE).orElseThrow().devicePrivate()).isTrue();
+        byte[] back = new byte[(int) PAGE];
+        mm.read(proc, va + 2 * PAGE, back, 0, back.length);
+        assertThat(back).containsOnly((byte) 0);
+        assertThat(mm.stats().minorFaults()).as("the page came from the device, no zero-fill").isEqualTo(1);
+    }
+
+    @Test
+    void partOfAHugePageMigratesAfterASplitAndTheRestStaysResident() {
+        long va = mm.mmap(proc, 2 * MIB, MapOptions.DEFAULT.withTransparentHugePages(true));
+        byte[] data = pattern((int) (2 * MIB), 5);
+        mm.write(proc, va, data, 0, data.length);
+        assertThat(proc.entry(va).orElseThrow().size()).isEqualTo(PageSize.HUGE_2M);
+
+        MigrationResult result = migrate(va + MIB, 256 * 1024, MigrationKind.TO_DEVICE);
+
+        assertThat(result.migratedPages()).isEqualTo(64);
+        assertThat(proc.entry(va).orElseThrow().present()).isTrue();
+        assertThat(proc.entry(va + MIB).orElseThrow().devicePrivate()).isTrue();
+        assertThat(proc.residentBytes()).isEqualTo(2 * MIB - 256 * 1024);
+        byte[] back = new byte[data.length];
+        mm.read(proc, va, back, 0, back.length);
+        assertThat(back).isEqualTo(data);
+    }
+
+    @Test
+    void aWholeHugePageMigratesAsOneEntryAndComesBackWhole() {
+        long va = mm.mmap(proc, 2 * MIB, MapOptions.DEFAULT.withTransparentHugePages(true));
+        byte[] data = pattern((int) (2 * MIB), 6);
+        mm.write(proc, va, data, 0, data.length);
+
+        MigrationBatch batch = mm.migrateSetup(proc, va, 2 * MIB, MigrationKind.TO_DEVICE, vram);
+        assertThat(batch.pages()).singleElement().extracting(MigratingPage::size).isEqualTo(PageSize.HUGE_2M);
+        copy(batch);
+        mm.migrateCommit(batch);
+        mm.migrateFinalize(batch);
+        MigrationResult back = migrate(va, 2 * MIB, MigrationKind.TO_RAM);
+
+        assertThat(back.migratedPages()).isEqualTo(512);
+        assertThat(proc.entry(va).orElseThrow().size()).isEqualTo(PageSize.HUGE_2M);
+        byte[] read = new byte[data.length];
+        mm.read(proc, va, read, 0, read.length);
+        assertThat(read).isEqualTo(data);
+        assertThat(faults).isEmpty();
+    }
+
+    @Test
+    void mirrorModeKeepsBothCopiesReadableUntilACpuWriteEndsTheMirror() {
+        long va = mapBase(2 * PAGE);
+        byte[] data = pattern((int) (2 * PAGE), 8);
+        mm.write(proc, va, data, 0, data.length);
+        List<String> seen = new ArrayList<>();
+        mm.registerNotifier(proc, (s, range, why) -> seen.add(why + " " + range));
+
+        MigrationResult result = migrate(va, 2 * PAGE, MigrationKind.MIRROR_TO_DEVICE);
+
+        assertThat(result.migratedPages()).isEqualTo(2);
+        assertThat(proc.entry(va).orElseThrow().present()).isTrue();
+        assertThat(proc.entry(va).orElseThrow().writable()).isFalse();
+        assertThat(mm.translate(proc, va, Access.READ)).isNotEqualTo(-1);
+        assertThat(mm.translate(proc, va, Access.WRITE)).isEqualTo(-1);
+        byte[] back = new byte[data.length];
+        mm.read(proc, va, back, 0, back.length);
+        assertThat(back).isEqualTo(data);
+        assertThat(faults).as("reads of a mirrored page do not fault").isEmpty();
+        seen.clear();
+
+        mm.write(proc, va + PAGE, new byte[] {1}, 0, 1);
+
+        assertThat(seen).containsExactly(InvalidationReason.PROTECTION + " [0x" + Long.toHexString(va + PAGE)
+                + ", 0x" + Long.toHexString(va + 2 * PAGE) + ")");
+        assertThat(proc.entry(va + PAGE).orElseThrow().writable()).isTrue();
+        assertThat(proc.entry(va).orElseThrow().writable()).isFalse();
+    }
+
+    @Test
+    void migratingBackWithoutAFreeSystemFrameReportsOutOfMemory() {
+        long va = mapBase(PAGE);
+        mm.write(proc, va, new byte[] {1}, 0, 1);
+        migrate(va, PAGE, MigrationKind.TO_DEVICE);
+        long rest = dram.freeBytes();
+        mm.advise(proc, mapBase(rest), rest, Advice.WILL_NEED);
+        assertThat(dram.freeBytes()).isZero();
+
+        MigrationBatch batch = mm.migrateSetup(proc, va, PAGE, MigrationKind.TO_RAM, vram);
+
+        assertThat(batch.outOfMemoryPages()).isEqualTo(1);
+        assertThat(batch.pages()).isEmpty();
+        assertThat(mm.faultInNow(proc, va, Access.READ)).isEqualTo(FaultInResult.OUT_OF_MEMORY);
+    }
+
+    @Test
+    void munmapFreesTheDeviceFramesAndCommitTwiceIsRefused() {
+        long va = mapBase(4 * PAGE);
+        mm.write(proc, va, new byte[] {1}, 0, 1);
+        MigrationBatch batch = mm.migrateSetup(proc, va, 4 * PAGE, MigrationKind.TO_DEVICE, vram);
+        copy(batch);
+        mm.migrateCommit(batch);
+        assertThatThrownBy(() -> mm.migrateCommit(batch)).isInstanceOf(IllegalStateException.class);
+        mm.migrateFinalize(batch);
+
+        mm.munmap(proc, va, 4 * PAGE);
+
+        assertThat(vram.memory().freeBytes()).isEqualTo(32 * MIB);
+        assertThat(proc.pageTableEntries()).isZero();
+    }
+
+    @Test
+    void unmappingAPageInAMigrationSkipsIt() {
+        long va = mapBase(2 * PAGE);
+        mm.write(proc, va, new byte[(int) (2 * PAGE)], 0, (int) (2 * PAGE));
+        long free = dram.freeBytes();
+        MigrationBatch batch = mm.migrateSetup(proc, va, 2 * PAGE, MigrationKind.TO_DEVICE, vram);
+        copy(batch);
+
+        mm.munmap(proc, va, PAGE);
+        mm.migrateCommit(batch);
+        MigrationResult result = mm.migrateFinalize(batch);
+
+        assertThat(result.migratedPages()).isEqualTo(1);
+        assertThat(result.skippedPages()).isEqualTo(1);
+        assertThat(dram.freeBytes()).isEqualTo(free + 2 * PAGE);
+        assertThat(vram.memory().freeBytes()).isEqualTo(32 * MIB - PAGE);
+    }
+
+    @Test
+    void numaMigrationLeavesPagesInAMirrorBatchAndEndsTheMirrorOfMovedPages() {
+        SparsePhysicalMemory two = new SparsePhysicalMemory("dram2", SlitNumaTopology.uniform(2, 32 * MIB, 16),
+                ContentMode.BYTES);
+        DemandPagingMemoryManager m = new DemandPagingMemoryManager(two, scheduler, MemoryManagerConfig.defaults());
+        ProcessAddressSpace app = m.createAddressSpace("app");
+        DevicePagemap dev = m.addDevicePagemap("dev", 4 * MIB, fault -> -1);
+        long va = m.mmap(app, 2 * PAGE, MapOptions.DEFAULT.onNumaNode(0, NumaPolicy.STRICT_LOCAL));
+        m.write(app, va, new byte[] {5}, 0, 1);
+        m.write(app, va + PAGE, new byte[] {6}, 0, 1);
+        MigrationBatch first = m.migrateSetup(app, va, PAGE, MigrationKind.MIRROR_TO_DEVICE, dev);
+        first.pages().get(0).setDestination(dev.memory().allocateFrame(PageSize.BASE, 0, NumaPolicy.ANY).orElseThrow());
+        m.migrateCommit(first);
+        m.migrateFinalize(first);
+        MigrationBatch second = m.migrateSetup(app, va + PAGE, PAGE, MigrationKind.MIRROR_TO_DEVICE, dev);
+
+        long moved = m.migrate(app, va, 2 * PAGE, 1);
+
+        assertThat(moved).as("only the committed mirror moves; the collected page stays").isEqualTo(PAGE);
+        assertThat(app.entry(va).orElseThrow().writable()).as("a moved page is no longer mirrored").isTrue();
+        assertThat(two.numaNodeOf(app.entry(va + PAGE).orElseThrow().pa())).isZero();
+        assertThat(second.pages().get(0).sourcePa()).isEqualTo(app.entry(va + PAGE).orElseThrow().pa());
+    }
+}

@@ -1,0 +1,47 @@
+package org.iopf.plugin.hmm.workload;
+
+import org.iopf.api.buffer.BufferManager;
+import org.iopf.api.buffer.BufferSpec;
+import org.iopf.api.mem.Access;
+import org.iopf.api.mem.AddressSpace;
+import org.iopf.api.mem.MapOptions;
+import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.mem.PageSize;
+import org.iopf.api.platform.Node;
+import org.iopf.api.workload.WorkloadContext;
+import org.iopf.plugin.hmm.HmmDevice;
+
+/** Helpers the hmm workloads share: finding the device, mapping buffers, a zero reference. */
+final class Devices {
+    private Devices() {
+    }
+
+    /** The {@code hmm-device} of node {@code name}, or an error saying what the node has instead. */
+    static HmmDevice require(WorkloadContext context, String name) {
+        Node node = context.requireNode(name);
+        BufferManager manager = node.requireRole(BufferManager.class);
+        if (!(manager instanceof HmmDevice device)) {
+            throw new IllegalStateException("node '" + name + "' has buffer manager " + manager
+                    + ", not an hmm-device");
+        }
+        return device;
+    }
+
+    /** Maps {@code bytes} of anonymous memory backed by huge pages where possible, through the device. */
+    static long buffer(HmmDevice device, AddressSpace space, long bytes) {
+        return device.allocate(space, new BufferSpec(bytes, org.iopf.api.buffer.AllocationMode.PAGES, 0,
+                org.iopf.api.mem.NumaPolicy.NEAREST, true)).requireBuffer().address();
+    }
+
+    /** A zero-filled page the CPU touched, for comparing zeros; returns its address. */
+    static long zeroReference(MemoryManager memory, AddressSpace space) {
+        long va = memory.mmap(space, PageSize.HUGE_2M.bytes(), MapOptions.DEFAULT.withTransparentHugePages(true));
+        memory.faultInNow(space, va, Access.WRITE);
+        return va;
+    }
+
+    /** The bytes of physically contiguous zeros at the reference. */
+    static long zeroReferenceLength(AddressSpace space, long va) {
+        return space.entry(va).orElseThrow().size().bytes();
+    }
+}

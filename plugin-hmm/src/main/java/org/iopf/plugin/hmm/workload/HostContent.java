@@ -1,0 +1,103 @@
+package org.iopf.plugin.hmm.workload;
+
+import org.iopf.api.mem.Access;
+import org.iopf.api.mem.AddressSpace;
+import org.iopf.api.mem.FaultInResult;
+import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.mem.PageTableEntry;
+import org.iopf.api.mem.Payload;
+import org.iopf.api.mem.PhysicalMemory;
+
+/**
+ * What a workload's CPU writes and later checks: the first {@code filled} bytes of a buffer hold
+ * {@link PhysicalMemory#generated generated content} of a seed, the rest zeros (touched but never
+ * written, as {@code calloc} leaves it). Checks compare per-page fingerprints, so they are exact in
+ * both content modes; zeros are compared with a reference page the CPU zero-filled itself.
+ */
+final class HostContent {
+    private static final long PAGE = 4096;
+
+    private final MemoryManager memory;
+    private final AddressSpace space;
+    private final long seed;
+    private final long filled;
+    private final long zeroRef;
+    private final long zeroRefLength;
+
+    HostContent(MemoryManager memory, AddressSpace space, long seed, long filled, long zeroRef, long zeroRefLength) {
+        this.memory = memory;
+        this.space = space;
+        this.seed = seed;
+        this.filled = filled;
+        this.zeroRef = zeroRef;
+        this.zeroRefLength = zeroRefLength;
+    }
+
+    /**
+     * Touches every page of {@code [va, va+length)} for writing, as the CPU would (huge pages where
+     * the mapping allows), and writes the generated content into the first {@code filled} bytes.
+     *
+     * @return false when a page could not be faulted in
+     */
+    boolean populate(long va, long length) {
+        Payload content = memory.physicalMemory().generated(seed, Math.max(1, Math.min(filled, length)));
+        long pos = 0;
+        while (pos < length) {
+            FaultInResult r = memory.faultInNow(space, va + pos, Access.WRITE);
+            if (r == FaultInResult.NO_MAPPING || r == FaultInResult.OUT_OF_MEMORY
+                    || r == FaultInResult.PROTECTION_VIOLATION || r == FaultInResult.DEVICE_PRIVATE) {
+                return false;
+            }
+            PageTableEntry pte = space.entry(va + pos).orElseThrow();
+            long n = Math.min(length - pos, pte.va() + pte.size().bytes() - (va + pos));
+            if (pos < filled) {
+                long w = Math.min(n, filled - pos);
+                memory.physicalMemory().write(memory.translate(space, va + pos, Access.WRITE), content.slice(pos, w));
+            }
+            pos += n;
+        }
+        return true;
+    }
+
+    /**
+     * Reads {@code [va, va+length)} as the CPU would (a device-private page faults back first) and
+     * compares it with what {@link #populate} wrote at the same offsets.
+     *
+     * @return 4 KiB pages in pieces that differ, or that could not be read
+     */
+    long mismatchedPages(long va, long length) {
+        Payload content = memory.physicalMemory().generated(seed, Math.max(1, Math.min(filled, length)));
+        long bad = 0;
+        long pos = 0;
+        while (pos < length) {
+            long at = va + pos;
+            long pa = memory.translate(space, at, Access.READ);
+            if (pa < 0) {
+                memory.faultInNow(space, at, Access.READ);
+                pa = memory.translate(space, at, Access.READ);
+            }
+            if (pa < 0) {
+                bad++;
+                pos += PAGE - Math.floorMod(at, PAGE);
+                continue;
+            }
+            PageTableEntry pte = space.entry(at).orElseThrow();
+            long n = Math.min(Math.min(length - pos, pte.va() + pte.size().bytes() - at), zeroRefLength);
+            if (pos < filled) {
+                n = Math.min(n, filled - pos);
+            }
+            if (memory.physicalMemory().fingerprint(pa, n) != expected(content, pos, n)) {
+                bad += (n + PAGE - 1) / PAGE;
+            }
+            pos += n;
+        }
+        return bad;
+    }
+
+    private long expected(Payload content, long offset, long n) {
+        if (offset < filled) {
+            return content.slice(offset, n).fingerprint();
+        }
+        return memory.physicalMemory().fingerprint(memory.translate(space, zeroRef, Access.READ), n);
+    }
+}

@@ -1,0 +1,175 @@
+package org.iopf.plugin.hmm.workload;
+
+import org.iopf.api.mem.Access;
+import org.iopf.api.mem.AddressSpace;
+import org.iopf.api.mem.DevicePrivateEntry;
+import org.iopf.api.mem.FaultInResult;
+import org.iopf.api.mem.MapOptions;
+import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.observe.Counter;
+import org.iopf.api.platform.Parameters;
+import org.iopf.api.workload.Workload;
+import org.iopf.api.workload.WorkloadContext;
+import org.iopf.plugin.hmm.ComputeSummary;
+import org.iopf.plugin.hmm.HmmDevice;
+import org.iopf.plugin.hmm.MigrationSummary;
+
+/**
+ * The {@code hmm-migrate-compute} run. Figures under {@code workload.}: {@code migrate.time} (ns)
+ * and {@code migrate.rate} (bits/s) of the input's migration; {@code compute.device.rate} and
+ * {@code compute.host.rate} (bits/s: bytes read plus written per second) of the kernel on migrated
+ * and on host-resident data; {@code readback.time} and {@code readback.rate} of the output's
+ * migration back; {@code faultback.time} (ns) of the CPU reading every input page (each faults
+ * back); {@code bytes} (the input's migrated bytes) and {@code elapsed} (the migration's time), so
+ * {@code throughput} is the migration's rate; {@code errors} and
+ * {@code integrity.mismatchedPages}.
+ */
+final class MigrateCompute implements Workload {
+    private final WorkloadContext context;
+    private final HmmDevice device;
+    private final MemoryManager memory;
+    private final long size;
+    private final long filled;
+    private final long hostSize;
+    private final long hostPressure;
+    private final boolean writeBack;
+    private final long seed;
+    private final Counter errors;
+    private final Counter mismatched;
+    private final Counter bytes;
+    private final long[] figures = new long[8];
+    private AddressSpace space;
+    private HostContent content;
+    private long in;
+    private long out;
+    private long hostIn;
+    private long hostOut;
+
+    MigrateCompute(WorkloadContext context) {
+        this.context = context;
+        Parameters p = context.parameters();
+        this.device = Devices.require(context, p.string(MigrateComputeType.NODE));
+        this.memory = context.requireNode(p.string(MigrateComputeType.NODE)).memoryManager();
+        this.size = p.bytes(MigrateComputeType.SIZE);
+        this.filled = Math.min(p.bytes(MigrateComputeType.FILLED), size);
+        this.hostSize = p.bytes(MigrateComputeType.HOST_SIZE);
+        this.hostPressure = p.bytes(MigrateComputeType.HOST_PRESSURE);
+        this.writeBack = p.flag(MigrateComputeType.WRITE_BACK);
+        this.seed = p.integer(MigrateComputeType.SEED);
+        if (size <= 0 || hostSize <= 0) {
+            throw new IllegalArgumentException("size and hostSize must be > 0");
+        }
+        this.errors = context.metrics().counter("errors", "operations");
+        this.mismatched = context.metrics().counter("integrity.mismatchedPages", "pages");
+        this.bytes = context.metrics().counter("bytes", "bytes");
+        context.metrics().counter("messages", "operations");
+        String[] names = {"migrate.time", "migrate.rate", "compute.device.rate", "compute.host.rate",
+            "readback.time", "readback.rate", "faultback.time", "elapsed"};
+        String[] units = {"ns", "bits/s", "bits/s", "bits/s", "ns", "bits/s", "ns", "ns"};
+        for (int i = 0; i < names.length; i++) {
+            int k = i;
+            context.metrics().gauge(names[i], units[i], () -> figures[k]);
+        }
+    }
+
+    @Override
+    public void start() {
+        space = memory.createAddressSpace("hmm-app");
+        in = Devices.buffer(device, space, size);
+        out = Devices.buffer(device, space, size);
+        hostIn = Devices.buffer(device, space, hostSize);
+        hostOut = Devices.buffer(device, space, hostSize);
+        long zero = Devices.zeroReference(memory, space);
+        content = new HostContent(memory, space, seed, filled, zero, Devices.zeroReferenceLength(space, zero));
+        if (!content.populate(in, size) || !content.populate(hostIn, hostSize)) {
+            errors.increment();
+            context.finish();
+            return;
+        }
+        device.migrateToDevice(space, in, size, this::inputMigrated);
+    }
+
+    private void inputMigrated(MigrationSummary s) {
+        figures[0] = s.elapsedNanos();
+        figures[1] = rate(s.migratedBytes(), s.elapsedNanos());
+        figures[7] = s.elapsedNanos();
+        bytes.add(s.migratedBytes());
+        device.migrateToDevice(space, out, size, this::outputMigrated);
+    }
+
+    private void outputMigrated(MigrationSummary s) {
+        device.compute(space, in, out, size, this::deviceComputed);
+    }
+
+    private void deviceComputed(ComputeSummary c) {
+        figures[2] = rate(c.bytes(), c.elapsedNanos());
+        errors.add(c.errors());
+        device.compute(space, hostIn, hostOut, hostSize, this::hostComputed);
+    }
+
+    private void hostComputed(ComputeSummary c) {
+        figures[3] = rate(c.bytes(), c.elapsedNanos());
+        errors.add(c.errors());
+        if (hostPressure > 0) {
+            addHostPressure();
+        }
+        if (writeBack) {
+            long file = memory.mmap(space, size, MapOptions.DEFAULT.withTransparentHugePages(true));
+            device.writeBack(space, out, size, space, file, wb -> {
+                mismatched.add(content.mismatchedPages(file, size));
+                readBack();
+            });
+        } else {
+            readBack();
+        }
+    }
+
+    /** Other host work grows into system memory until it is full or has its bytes. */
+    private void addHostPressure() {
+        AddressSpace other = memory.createAddressSpace("host-pressure");
+        long va = memory.mmap(other, hostPressure, MapOptions.DEFAULT.withTransparentHugePages(true));
+        for (long pos = 0; pos < hostPressure; pos += org.iopf.api.mem.PageSize.HUGE_2M.bytes()) {
+            if (memory.faultInNow(other, va + pos, Access.WRITE) == FaultInResult.OUT_OF_MEMORY) {
+                return;
+            }
+        }
+    }
+
+    private void readBack() {
+        device.migrateToRam(space, out, size, s -> {
+            figures[4] = s.elapsedNanos();
+            figures[5] = rate(s.migratedBytes(), s.elapsedNanos());
+            if (s.outOfMemoryBytes() > 0) {
+                errors.increment();
+                context.finish();
+                return;
+            }
+            mismatched.add(content.mismatchedPages(out, size));
+            mismatched.add(content.mismatchedPages(hostOut, hostSize));
+            touchInput(in, context.scheduler().now());
+        });
+    }
+
+    /** The CPU reads one byte of each input page in turn; each device-private page faults back. */
+    private void touchInput(long va, long startedAt) {
+        if (va >= in + size) {
+            figures[6] = context.scheduler().now() - startedAt;
+            mismatched.add(content.mismatchedPages(in, size));
+            context.finish();
+            return;
+        }
+        long step = memory.devicePrivateEntry(space, va).map(DevicePrivateEntry::size)
+                .orElse(space.entry(va).map(e -> e.size()).orElse(org.iopf.api.mem.PageSize.BASE)).bytes();
+        long next = va - Math.floorMod(va, step) + step;
+        memory.faultIn(space, va, Access.READ, r -> {
+            if (r == FaultInResult.OUT_OF_MEMORY || r == FaultInResult.DEVICE_PRIVATE) {
+                errors.increment();
+            }
+            touchInput(next, startedAt);
+        });
+    }
+
+    private static long rate(long bytes, long nanos) {
+        return nanos <= 0 ? 0 : Math.round(bytes * 8e9 / nanos);
+    }
+}

@@ -1,0 +1,149 @@
+package org.iopf.plugin.hmm.workload;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.iopf.api.mem.Access;
+import org.iopf.api.mem.AddressSpace;
+import org.iopf.api.mem.FaultInResult;
+import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.observe.Counter;
+import org.iopf.api.platform.Parameters;
+import org.iopf.api.workload.Workload;
+import org.iopf.api.workload.WorkloadContext;
+import org.iopf.plugin.hmm.HmmDevice;
+
+/**
+ * The {@code hmm-ping-pong} run. The hot ranges are drawn once from the workload's random stream
+ * and used on every node. Figures under {@code workload.<node>.}: {@code faultBacks} (pages the
+ * CPU's touches migrated back), {@code cpuStall} (ns the CPU waited on its touches, summed),
+ * {@code pcieBytes} (bytes over the device's PCIe link) and {@code elapsed} (ns); and
+ * {@code workload.errors}, {@code workload.integrity.mismatchedPages}.
+ */
+final class PingPong implements Workload {
+    /** Bytes at the start of the buffer holding generated content; the rest is touched zeros. */
+    private static final long FILLED = 16L << 20;
+
+    private final WorkloadContext context;
+    private final long size;
+    private final long granule;
+    private final int rounds;
+    private final long seed;
+    private final List<String> nodes = new ArrayList<>();
+    private final TreeSet<Long> hot = new TreeSet<>();
+    private final Counter errors;
+    private final Counter mismatched;
+    private int running;
+
+    PingPong(WorkloadContext context) {
+        this.context = context;
+        Parameters p = context.parameters();
+        this.size = p.bytes(PingPongType.SIZE);
+        this.granule = p.bytes(PingPongType.GRANULE);
+        this.rounds = p.intValue(PingPongType.ROUNDS);
+        this.seed = p.integer(PingPongType.SEED);
+        double fraction = p.decimal(PingPongType.HOT_FRACTION);
+        if (size <= 0 || granule <= 0 || size % granule != 0 || rounds < 1 || fraction < 0 || fraction > 1) {
+            throw new IllegalArgumentException("hmm-ping-pong: size must be a positive multiple of granule, rounds >= 1, "
+                    + "hotFraction in [0, 1]");
+        }
+        nodes.add(p.string(PingPongType.NODE));
+        if (!p.string(PingPongType.COMPARE_NODE).isEmpty()) {
+            nodes.add(p.string(PingPongType.COMPARE_NODE));
+        }
+        long granules = size / granule;
+        long hotCount = Math.round(granules * fraction);
+        while (hot.size() < hotCount) {
+            hot.add(context.random().nextLong(granules));
+        }
+        this.errors = context.metrics().counter("errors", "operations");
+        this.mismatched = context.metrics().counter("integrity.mismatchedPages", "pages");
+    }
+
+    @Override
+    public void start() {
+        running = nodes.size();
+        for (String node : nodes) {
+            new Run(node).start();
+        }
+    }
+
+    /** The adversary on one node. */
+    private final class Run {
+        private final HmmDevice device;
+        private final MemoryManager memory;
+        private final long[] figures = new long[4];
+        private AddressSpace space;
+        private HostContent content;
+        private long buffer;
+        private int round;
+        private long faultBacksBefore;
+
+        Run(String node) {
+            this.device = Devices.require(context, node);
+            this.memory = context.requireNode(node).memoryManager();
+            String[] names = {"faultBacks", "cpuStall", "pcieBytes", "elapsed"};
+            String[] units = {"faults", "ns", "bytes", "ns"};
+            for (int i = 0; i < names.length; i++) {
+                int k = i;
+                context.metrics().scope(node).gauge(names[i], units[i], () -> figures[k]);
+            }
+        }
+
+        void start() {
+            space = memory.createAddressSpace("ping-pong");
+            buffer = Devices.buffer(device, space, size);
+            long zero = Devices.zeroReference(memory, space);
+            content = new HostContent(memory, space, seed, Math.min(size, FILLED), zero,
+                    Devices.zeroReferenceLength(space, zero));
+            if (!content.populate(buffer, size)) {
+                errors.increment();
+                content = null;
+                done();
+                return;
+            }
+            faultBacksBefore = device.faultBacks();
+            deviceRound();
+        }
+
+        private void deviceRound() {
+            device.migrateToDevice(space, buffer, size, m -> device.compute(space, buffer, buffer, size, c -> {
+                errors.add(c.errors());
+                cpuRound(new ArrayList<>(hot), 0);
+            }));
+        }
+
+        private void cpuRound(List<Long> ranges, int next) {
+            if (next == ranges.size()) {
+                if (++round < rounds) {
+                    deviceRound();
+                } else {
+                    done();
+                }
+                return;
+            }
+            long va = buffer + ranges.get(next) * granule;
+            long asked = context.scheduler().now();
+            memory.faultIn(space, va, Access.READ, r -> {
+                figures[1] += context.scheduler().now() - asked;
+                if (r == FaultInResult.OUT_OF_MEMORY || r == FaultInResult.DEVICE_PRIVATE) {
+                    errors.increment();
+                }
+                cpuRound(ranges, next + 1);
+            });
+        }
+
+        /** Takes the figures, then checks the buffer (the check's own fault-backs are not counted). */
+        private void done() {
+            figures[0] = device.faultBacks() - faultBacksBefore;
+            figures[2] = device.pcieBytes();
+            figures[3] = context.scheduler().now();
+            if (content != null && round > 0) {
+                mismatched.add(content.mismatchedPages(buffer, size));
+            }
+            if (--running == 0) {
+                context.finish();
+            }
+        }
+    }
+}
