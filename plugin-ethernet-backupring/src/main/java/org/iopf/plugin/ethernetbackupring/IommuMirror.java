@@ -32,6 +32,7 @@ final class IommuMirror implements MmuNotifier {
     private final DomainId domain;
     private final RxBuffer buffer;
     private final Counter invalidatedPages;
+    private long epoch;
 
     private IommuMirror(Iommu iommu, StreamId stream, DomainId domain, RxBuffer buffer, Metrics metrics) {
         this.iommu = iommu;
@@ -70,6 +71,7 @@ final class IommuMirror implements MmuNotifier {
         long start = Math.max(range.start(), buffer.base());
         long end = Math.min(range.end(), buffer.base() + buffer.length());
         if (start < end) {
+            epoch++;
             iommu.unmap(domain, start, end - start);
             invalidatedPages.add((end - start) / PAGE);
         }
@@ -78,6 +80,14 @@ final class IommuMirror implements MmuNotifier {
     /** Translates one write (or read) of the NIC at {@code va} through the IOMMU. */
     Translation iommuTranslate(long va, Access access, FaultResolutionListener onResolved) {
         return iommu.translate(stream, va, access, onResolved);
+    }
+
+    /**
+     * A count of the invalidations so far. A DMA that translated before an invalidation must not
+     * write through its translation afterwards (the frame may be reused): the NIC compares epochs.
+     */
+    long epoch() {
+        return epoch;
     }
 
     /** The NIC's stream id. */

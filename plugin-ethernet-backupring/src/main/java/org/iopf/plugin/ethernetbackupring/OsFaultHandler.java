@@ -36,6 +36,7 @@ final class OsFaultHandler implements FaultHandler {
     private final CpuCore core;
     private final long interruptCpu;
     private final long resolveCpu;
+    private final long remapCpu;
     private final long faultAround;
     private final Counter aroundPages;
     private final Counter resolved;
@@ -48,6 +49,7 @@ final class OsFaultHandler implements FaultHandler {
         this.iommu = Objects.requireNonNull(iommu, "iommu is null");
         this.interruptCpu = context.parameters().duration("interruptCpu");
         this.resolveCpu = context.parameters().duration("resolveCpu");
+        this.remapCpu = context.parameters().duration("remapCpu");
         this.faultAround = context.parameters().bytes("faultAround");
         if (faultAround < PAGE.bytes() || Long.bitCount(faultAround) != 1) {
             throw new IllegalArgumentException(context.path() + ": faultAround must be a power of two >= 4 KiB: "
@@ -83,7 +85,8 @@ final class OsFaultHandler implements FaultHandler {
     /**
      * Makes the page at {@code pageVa} resident and maps it into the fault's domain: a fault-in
      * through the memory manager, then {@code resolveCpu} of kernel work if the page was not
-     * resident (a page that was resident and only lost its IOMMU entry is just mapped).
+     * resident; a faulting page that was resident and only lost its IOMMU entry (NUMA migration)
+     * costs {@code remapCpu}, and such a page met by fault-around is mapped in the same walk.
      */
     private void resolvePage(FaultRecord record, AddressSpace space, long pageVa, Runnable done, Runnable failed) {
         boolean wasPresent = space.entry(pageVa).map(PageTableEntry::present).orElse(false);
@@ -93,7 +96,7 @@ final class OsFaultHandler implements FaultHandler {
                 failed.run();
                 return;
             }
-            long cpu = wasPresent && pageVa != PAGE.alignDown(record.address()) ? 0 : resolveCpu;
+            long cpu = !wasPresent ? resolveCpu : pageVa == PAGE.alignDown(record.address()) ? remapCpu : 0;
             core.run("ethfault/resolve", WorkPriority.KERNEL, cpu, record.id(), () -> {
                 PageTableEntry entry = space.entry(pageVa).orElse(null);
                 if (entry == null || !entry.present()) {

@@ -50,6 +50,10 @@ public final class OsFaultHandlerType implements ComponentType {
                         "CPU time of the kernel worker after the fault-in: page-table walk, IOMMU map and IOTLB "
                                 + "invalidation (the memory manager adds its own fault-in time)",
                         "seed 001 §3.1, §4.1"),
+                ParameterSpec.of("remapCpu", ParameterType.DURATION, "2us",
+                        "CPU time of the kernel worker when the faulting page is resident and only its IOMMU "
+                                + "entry was gone (after NUMA migration): IOMMU map and IOTLB invalidation",
+                        "seed 001 §3.1"),
                 ParameterSpec.of("faultAround", ParameterType.BYTES, "64KiB",
                         "after answering a fault, the other pages of this aligned window are resolved too "
                                 + "(Linux fault_around_bytes); 4KiB turns it off",

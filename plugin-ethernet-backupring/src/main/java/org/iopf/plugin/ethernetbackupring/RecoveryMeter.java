@@ -4,9 +4,9 @@ import java.util.Arrays;
 
 /**
  * Delivered bytes sampled over fixed intervals of simulated time, and the recovery they show after
- * a cold-ring trigger. The steady rate is the best mean over {@link #STEADY} consecutive whole
- * samples from the trigger on (a quarter of them if fewer): the stream's maximum throughput, which a
- * late timeout does not hide. Once a sample after the trigger falls below {@link #THRESHOLD} of it,
+ * a cold-ring trigger. The steady rate is the mean over the last {@link #STEADY} whole samples (a
+ * quarter of those after the trigger if fewer), not counting the quiet tail a timeout on the last
+ * segments leaves. Once a sample after the trigger falls below {@link #THRESHOLD} of it,
  * the ring has recovered at the start of the first run of {@link #SETTLE} consecutive samples at or
  * above it again; the cold throughput is the rate from the trigger to recovery.
  */
@@ -16,7 +16,7 @@ final class RecoveryMeter {
     /** Fraction of the steady rate a sample must reach. */
     static final double THRESHOLD = 0.9;
     /** Samples at the end of the run that give the steady rate. */
-    static final int STEADY = 50;
+    static final int STEADY = 100;
 
     private final long interval;
     private long[] samples = new long[256];
@@ -55,11 +55,12 @@ final class RecoveryMeter {
     Recovery recovery(long triggerAt, long end) {
         int whole = (int) Math.min(used, end / interval);
         int first = (int) (triggerAt / interval);
+        whole = trimTail(first, whole);
         int window = Math.min(STEADY, (whole - first) / 4);
         if (window < 1) {
             return new Recovery(0, 0, 0);
         }
-        int best = steadyWindowStart(first, whole, window);
+        int best = whole - window;
         long steadyBytes = 0;
         for (int i = best; i < best + window; i++) {
             steadyBytes += samples[i];
@@ -91,22 +92,21 @@ final class RecoveryMeter {
         return new Recovery(recoveryNanos, (long) coldRate, (long) steadyRate);
     }
 
-    /** The start of the {@code window} consecutive samples in {@code [from, to)} with the most bytes. */
-    private int steadyWindowStart(int from, int to, int window) {
+    /**
+     * The end of the samples in {@code [from, to)} without the quiet tail that a timeout on the
+     * last segments leaves: samples at the end below a tenth of the mean are dropped.
+     */
+    private int trimTail(int from, int to) {
         long sum = 0;
-        for (int i = from; i < from + window; i++) {
+        for (int i = from; i < to; i++) {
             sum += samples[i];
         }
-        long bestSum = sum;
-        int best = from;
-        for (int i = from + window; i < to; i++) {
-            sum += samples[i] - samples[i - window];
-            if (sum > bestSum) {
-                bestSum = sum;
-                best = i - window + 1;
-            }
+        double mean = to > from ? sum / (double) (to - from) : 0;
+        int end = to;
+        while (end > from && samples[end - 1] < mean / 10) {
+            end--;
         }
-        return best;
+        return end;
     }
 
     /**
@@ -116,11 +116,12 @@ final class RecoveryMeter {
     long steadyCorePermille(long triggerAt, long end) {
         int whole = (int) Math.min(used, end / interval);
         int first = (int) (triggerAt / interval);
+        whole = trimTail(first, whole);
         int window = Math.min(STEADY, (whole - first) / 4);
         if (window < 1) {
             return 0;
         }
-        int best = steadyWindowStart(first, whole, window);
+        int best = whole - window;
         long before = best == 0 ? 0 : busy[best - 1];
         return Math.round(1000.0 * (busy[best + window - 1] - before) / (window * (double) interval));
     }

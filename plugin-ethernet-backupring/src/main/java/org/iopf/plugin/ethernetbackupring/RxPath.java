@@ -64,6 +64,7 @@ final class RxPath {
     private final Counter ackCount;
     private final Counter ringPackets;
     private final Counter faultsRaised;
+    private final Counter staleDrops;
     private final Histogram faultToPlaced;
     private long fifoBytes;
     private Endpoint peer;
@@ -98,6 +99,7 @@ final class RxPath {
         this.ackCount = rx.counter("acks", "acks");
         this.ringPackets = rx.counter("backupRingPackets", "frames");
         this.faultsRaised = rx.counter("faults", "faults");
+        this.staleDrops = rx.counter("invalidatedInFlightDrops", "frames");
         this.faultToPlaced = rx.histogram("faultToPlaced", "ns");
     }
 
@@ -134,6 +136,7 @@ final class RxPath {
     private static final class Placement {
         final long[] frames;
         final long[] faultedPages;
+        long epoch;
         int faulted;
         FaultRecord firstFault;
         long latency;
@@ -146,6 +149,7 @@ final class RxPath {
 
     private Placement translate(EthHeader.Segment segment) {
         Placement placement = new Placement((int) (segment.length() / 4096) + 2);
+        placement.epoch = mirror.epoch();
         int[] index = {0};
         buffer.forEachPiece(segment.seq(), segment.length(), (va, pageVa, offset, n) -> {
             int i = index[0]++;
@@ -206,8 +210,18 @@ final class RxPath {
         }
         int ringSlot = slot;
         rxDma.transfer(dma, () -> {
-            writePrimary(segment, payload, placement);
             fifoBytes -= dma;
+            if (placement.epoch != mirror.epoch()) {
+                // The OS invalidated translations while the frame waited for the DMA: its frames
+                // may be reused, so the NIC aborts the write and the frame is lost.
+                staleDrops.increment();
+                if (ringSlot >= 0) {
+                    ioProvider.ring().release(ringSlot);
+                }
+                tcp.drop(segment.seq());
+                return;
+            }
+            writePrimary(segment, payload, placement);
             if (ringSlot >= 0) {
                 ioProvider.ring().store(ringSlot, payload);
                 rxCore.run("eth/rx", WorkPriority.SOFTIRQ, settings.rxPacketCpu(), () -> ioProvider.copy(ringSlot,
@@ -242,7 +256,7 @@ final class RxPath {
             rxDma.transfer(dma, null);
         }
         rxDma.transfer(dma, () -> {
-            if (mode == RxMode.BACKUP_RING_PROTOTYPE) {
+            if (mode == RxMode.BACKUP_RING_PROTOTYPE && placement.epoch == mirror.epoch()) {
                 writePrimary(segment, payload, placement);
             }
             ioProvider.ring().store(slot, payload);
