@@ -2,6 +2,7 @@ package org.iopf.plugin.ethernetbackupring;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.iopf.api.observe.Tracer;
 import org.iopf.core.platform.ExtensionRegistry;
 import org.iopf.core.platform.Scenario;
 import org.iopf.core.platform.file.PlatformFileReader;
@@ -44,9 +45,14 @@ final class EthTestbed {
 
     /** A fresh simulation of the testbed; {@code nicParams} ({@code ", params: {...}"}) go to both NICs. */
     static Simulation simulation(String nicParams) {
+        return simulation(nicParams, Tracer.NONE);
+    }
+
+    /** A fresh simulation of the testbed that traces into {@code tracer}. */
+    static Simulation simulation(String nicParams, Tracer tracer) {
         Scenario scenario = new PlatformFileReader(REGISTRY).read("eth-testbed.yaml",
                 PLATFORM.formatted(nicParams, nicParams));
-        return Simulation.build(scenario.platform(), REGISTRY);
+        return Simulation.build(scenario.platform(), REGISTRY, tracer);
     }
 
     /** Runs eth-stream with {@code params} on a fresh testbed and returns its result. */
