@@ -79,6 +79,14 @@ final class EthStreamTest {
     }
 
     @Test
+    void aStandardMtuCarries1448BytesPer1538OnTheWire() {
+        RunResult r = EthTestbed.run(", params: {mtu: 1500}", stream("pinned", "none", "16MiB", "1MiB"));
+
+        assertThat(value(r, "workload.eth.steadyThroughput")).isCloseTo(10e9 * 1448 / 1538, withinPercent(0.5));
+        assertThat(value(r, "node1.nic0.tx.frames")).isEqualTo(Math.ceil((16 << 20) / 1448.0));
+    }
+
+    @Test
     void swapOutUnderTrafficFaultsThePagesBackInAndTheMirrorDropsTheirIommuEntries() {
         RunResult r = EthTestbed.run("", Map.of("bytes", "48MiB", "bufferSize", "1MiB", "mode", "backup-ring",
                 "trigger", "swap", "triggerAt", "5ms", "verify", "delivery"));
