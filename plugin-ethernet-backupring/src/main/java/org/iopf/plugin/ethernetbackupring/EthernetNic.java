@@ -57,6 +57,7 @@ final class EthernetNic implements Nic, Inspectable {
     private int nextSender;
     private boolean transmitScheduled;
     private BackupRing ring;
+    private TcpStats tcpStats;
 
     /** A sending stream: its transport and where its frames go. */
     private record Transmitter(TcpSender tcp, Endpoint destination, Payload content) {
@@ -102,7 +103,10 @@ final class EthernetNic implements Nic, Inspectable {
         if (sendersByFlow.containsKey(flow)) {
             throw new IllegalArgumentException("flow " + flow + " is open already on " + context.path());
         }
-        TcpStats stats = new TcpStats(context.metrics(), context.tracer(), context.path());
+        if (tcpStats == null) {
+            tcpStats = new TcpStats(context.metrics(), context.tracer(), context.path());
+        }
+        TcpStats stats = tcpStats;
         TcpSender tcp = new TcpSender(flow, content.length(), window, settings.tcp(), context.scheduler(), stats,
                 this::kick);
         Transmitter t = new Transmitter(tcp, destination, content);
@@ -124,8 +128,9 @@ final class EthernetNic implements Nic, Inspectable {
     RxPath openReceiver(int flow, RxMode mode, RxBuffer buffer, long total, TcpReceiver.Delivery delivery) {
         Objects.requireNonNull(mode, "mode is null");
         Objects.requireNonNull(buffer, "buffer is null");
-        if (receivers.containsKey(flow)) {
-            throw new IllegalArgumentException("flow " + flow + " is received already on " + context.path());
+        if (!receivers.isEmpty()) {
+            throw new IllegalArgumentException(context.path() + " receives one flow (one IOMMU stream, one rx "
+                    + "queue); flow " + receivers.keySet().iterator().next() + " is open already");
         }
         IommuMirror mirror = IommuMirror.attach(iommu, memoryManager, streamId, buffer, context.metrics());
         if (mode.usesBackupRing() && ring == null) {
