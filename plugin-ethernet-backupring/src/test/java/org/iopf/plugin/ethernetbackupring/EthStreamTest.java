@@ -27,6 +27,9 @@ final class EthStreamTest {
         assertThat(value(r, "node1.nic0.tcp.timeouts")).isPositive();
         assertThat(value(r, "faults.translation")).isPositive();
         assertThat(value(r, "faults.terminated")).isZero();
+        // each answered fault also resolved the rest of its 64 KiB window in the background
+        assertThat(value(r, "node2.faults.faults.aroundPages")).isPositive();
+        assertThat(value(r, "node2.faults.faults.resolved")).isEqualTo(value(r, "faults.translation"));
         assertThat(value(r, "workload.bytes")).isEqualTo(2 << 20);
         assertThat(value(r, "workload.integrity.mismatchedPages")).isZero();
     }
