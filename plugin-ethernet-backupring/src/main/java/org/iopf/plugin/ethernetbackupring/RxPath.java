@@ -148,7 +148,7 @@ final class RxPath {
     }
 
     private Placement translate(EthHeader.Segment segment) {
-        Placement placement = new Placement((int) (segment.length() / 4096) + 2);
+        Placement placement = new Placement(segment.length() / 4096 + 2);
         placement.epoch = mirror.epoch();
         int[] index = {0};
         buffer.forEachPiece(segment.seq(), segment.length(), (va, pageVa, offset, n) -> {
