@@ -1,0 +1,190 @@
+package org.iopf.plugin.ethernetbackupring;
+
+import java.util.Objects;
+import org.iopf.api.mem.Access;
+import org.iopf.api.mem.AddressSpace;
+import org.iopf.api.mem.FaultInResult;
+import org.iopf.api.mem.MapOptions;
+import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.mem.Payload;
+import org.iopf.api.mem.PhysicalMemory;
+import org.iopf.api.mem.PinResult;
+import org.iopf.api.nic.Nic;
+import org.iopf.api.observe.Counter;
+import org.iopf.api.platform.Node;
+import org.iopf.api.platform.Parameters;
+import org.iopf.api.sim.CpuCore;
+import org.iopf.api.workload.Workload;
+import org.iopf.api.workload.WorkloadContext;
+
+/**
+ * One TCP-like stream of {@code bytes} from the source node's {@code eth-nic} into an rx buffer of
+ * {@code bufferSize} on the target node, received in {@code mode}, with a cold-ring
+ * {@code trigger}. The bytes in the user buffer are compared with the stream's content: every
+ * delivery as it happens ({@code verify: delivery}), or the last {@code bufferSize} bytes of the
+ * stream, still in the buffer, at the end ({@code verify: final}; hashing generated content costs
+ * wall time).
+ */
+final class EthStream implements Workload {
+    private static final int FLOW = 1;
+
+    private final WorkloadContext context;
+    private final long total;
+    private final long bufferSize;
+    private final RxMode mode;
+    private final ColdTrigger trigger;
+    private final long triggerAt;
+    private final int numaTarget;
+    private final boolean verifyOnDelivery;
+    private final RecoveryMeter meter;
+    private final Counter bytes;
+    private final Counter messages;
+    private final Counter mismatched;
+    private final Counter triggeredBytes;
+    private MemoryManager receiverMemory;
+    private PhysicalMemory physical;
+    private AddressSpace space;
+    private RxBuffer buffer;
+    private Payload content;
+    private long lastDelivery;
+    private RecoveryMeter.Recovery recovery;
+    private long ringBytes;
+    private CpuCore rxCore;
+
+    EthStream(WorkloadContext context) {
+        this.context = Objects.requireNonNull(context, "context is null");
+        Parameters p = context.parameters();
+        this.total = p.bytes("bytes");
+        this.bufferSize = p.bytes("bufferSize");
+        this.mode = RxMode.of(p.string("mode"));
+        this.trigger = ColdTrigger.of(p.string("trigger"));
+        this.triggerAt = trigger == ColdTrigger.STARTUP || trigger == ColdTrigger.NONE ? 0 : p.duration("triggerAt");
+        this.numaTarget = p.intValue("numaTarget");
+        this.verifyOnDelivery = "delivery".equals(p.string("verify"));
+        if (total <= 0 || bufferSize <= 0) {
+            throw new IllegalArgumentException("bytes and bufferSize must be > 0");
+        }
+        this.meter = new RecoveryMeter(p.duration("sampleInterval"));
+        this.bytes = context.metrics().counter("bytes", "bytes");
+        this.messages = context.metrics().counter("messages", "deliveries");
+        this.mismatched = context.metrics().counter("integrity.mismatchedPages", "pages");
+        this.triggeredBytes = context.metrics().counter("eth.triggerBytes", "bytes");
+        context.metrics().counter("errors", "operations");
+        context.metrics().gauge("elapsed", "ns", () -> lastDelivery);
+        context.metrics().gauge("eth.recovery", "ns", () -> recovery().nanos());
+        context.metrics().gauge("eth.coldThroughput", "bits/s", () -> recovery().coldBitsPerSecond());
+        context.metrics().gauge("eth.steadyThroughput", "bits/s", () -> recovery().steadyBitsPerSecond());
+        context.metrics().gauge("eth.throughputDropPercent", "%", () -> recovery().dropPercent());
+        context.metrics().gauge("eth.steadyRxCpuPermille", "permille",
+                () -> meter.steadyCorePermille(triggerAt, lastDelivery));
+        context.metrics().gauge("eth.rxBufferBytes", "bytes", () -> bufferSize);
+        context.metrics().gauge("eth.backupRingBytes", "bytes", () -> ringBytes);
+        context.metrics().gauge("eth.ringOverheadPercent", "%",
+                () -> Math.round(100.0 * ringBytes / bufferSize));
+    }
+
+    @Override
+    public void start() {
+        Parameters p = context.parameters();
+        Node source = context.requireNode(p.string("source"));
+        Node target = context.requireNode(p.string("target"));
+        EthernetNic sender = ethernetNic(source);
+        EthernetNic receiver = ethernetNic(target);
+        receiverMemory = target.memoryManager();
+        physical = receiverMemory.physicalMemory();
+        space = receiverMemory.createAddressSpace("eth-receiver");
+        long base = receiverMemory.mmap(space, bufferSize, MapOptions.DEFAULT);
+        buffer = new RxBuffer(space, base, bufferSize);
+        prepare();
+        content = source.memoryManager().physicalMemory().generated(context.random().nextLong(), total);
+        receiver.openReceiver(FLOW, mode, buffer, total, this::delivered);
+        rxCore = receiver.rxCore();
+        if (receiver.backupRing() != null) {
+            ringBytes = receiver.backupRing().bytes();
+        }
+        sender.openSender(FLOW, receiver.endpoint(), content, bufferSize);
+        if (trigger.actsDuringTraffic()) {
+            context.scheduler().schedule(triggerAt, this::act);
+        }
+    }
+
+    private EthernetNic ethernetNic(Node node) {
+        Nic nic = node.requireRole(Nic.class);
+        if (!(nic instanceof EthernetNic eth)) {
+            throw new IllegalArgumentException("eth-stream needs an eth-nic on node '" + node.id() + "', not "
+                    + nic.getClass().getSimpleName());
+        }
+        return eth;
+    }
+
+    /** Makes the rx buffer pinned, resident or untouched, as the mode and trigger ask. */
+    private void prepare() {
+        if (mode == RxMode.PINNED) {
+            PinResult pinned = receiverMemory.pin(space, buffer.base(), bufferSize);
+            if (pinned != PinResult.PINNED) {
+                throw new IllegalStateException("cannot pin the " + bufferSize + " B rx buffer: " + pinned);
+            }
+        } else if (trigger.residentAtStart()) {
+            for (long va = buffer.base(); va < buffer.base() + bufferSize; va += 4096) {
+                FaultInResult r = receiverMemory.faultInNow(space, va, Access.WRITE);
+                if (r != FaultInResult.ZERO_FILLED && r != FaultInResult.ALREADY_PRESENT) {
+                    throw new IllegalStateException("cannot make the rx buffer resident: " + r);
+                }
+            }
+        }
+    }
+
+    /** The trigger acts on the resident rx buffer while traffic runs. */
+    private void act() {
+        long moved = switch (trigger) {
+            case SWAP -> receiverMemory.reclaim(bufferSize);
+            case NUMA_MIGRATION -> {
+                if (physical.topology().nodeCount() <= numaTarget) {
+                    throw new IllegalArgumentException("numa-migration needs NUMA node " + numaTarget
+                            + " on the target node; it has " + physical.topology().nodeCount());
+                }
+                yield receiverMemory.migrate(space, buffer.base(), bufferSize, numaTarget);
+            }
+            default -> 0;
+        };
+        triggeredBytes.add(moved);
+    }
+
+    private void delivered(long seq, long length) {
+        long now = context.scheduler().now();
+        bytes.add(length);
+        messages.increment();
+        meter.record(now, length, rxCore.busyNanos());
+        lastDelivery = now;
+        if (verifyOnDelivery) {
+            check(seq, length);
+        }
+        context.progress(seq + length, total);
+        if (seq + length >= total) {
+            recovery = meter.recovery(triggerAt, now);
+            if (!verifyOnDelivery) {
+                long kept = Math.min(total, bufferSize);
+                check(total - kept, kept);
+            }
+            context.finish();
+        }
+    }
+
+    /** Compares the delivered bytes in the user buffer with the stream, page piece by page piece. */
+    private void check(long seq, long length) {
+        buffer.forEachPiece(seq, length, (va, pageVa, offset, n) -> {
+            long pa = receiverMemory.translate(space, va, Access.READ);
+            if (pa < 0) {
+                receiverMemory.faultInNow(space, va, Access.READ); // the application touches its data
+                pa = receiverMemory.translate(space, va, Access.READ);
+            }
+            if (pa < 0 || physical.fingerprint(pa, n) != content.slice(seq + offset, n).fingerprint()) {
+                mismatched.increment();
+            }
+        });
+    }
+
+    private RecoveryMeter.Recovery recovery() {
+        return recovery != null ? recovery : meter.recovery(triggerAt, lastDelivery);
+    }
+}

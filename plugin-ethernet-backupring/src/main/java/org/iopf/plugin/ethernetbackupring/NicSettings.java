@@ -1,0 +1,54 @@
+package org.iopf.plugin.ethernetbackupring;
+
+import org.iopf.api.mem.PageSize;
+import org.iopf.api.platform.Parameters;
+import org.iopf.api.sim.DataRate;
+
+/**
+ * The parameters of an {@code eth-nic}, read and checked once (see {@link EthernetNicType}).
+ *
+ * @param rate port rate
+ * @param mtu IP MTU in bytes (1500 to 9000)
+ * @param rxDmaRate rate of the NIC's receive DMA writes into host memory
+ * @param rxFifoBytes the NIC's receive packet buffer
+ * @param rxPacketCpu CPU time of the receive path per segment, ns
+ * @param copyRate the IOprovider's copy rate (memory bandwidth of one core)
+ * @param backupRingSlots slots of the backup ring
+ * @param tcp the sender's transport settings
+ */
+record NicSettings(DataRate rate, int mtu, DataRate rxDmaRate, long rxFifoBytes, long rxPacketCpu,
+        DataRate copyRate, int backupRingSlots, TcpConfig tcp) {
+    /** Checks arguments. */
+    NicSettings {
+        if (mtu < 576 || mtu > 9216) {
+            throw new IllegalArgumentException("mtu must be 576..9216 bytes: " + mtu);
+        }
+        if (rxFifoBytes < mtu + frameExtra() || rxPacketCpu < 0 || backupRingSlots <= 0) {
+            throw new IllegalArgumentException("rxFifo must hold a frame, rxPacketCpu >= 0, backupRingSlots > 0");
+        }
+    }
+
+    /** Reads the settings of a component's parameters. */
+    static NicSettings of(Parameters p) {
+        int mtu = p.intValue("mtu");
+        return new NicSettings(p.rate("rate"), mtu, p.rate("rxDmaRate"), p.bytes("rxFifo"),
+                p.duration("rxPacketCpu"), p.rate("copyRate"), p.intValue("backupRingSlots"),
+                new TcpConfig(mtu - EthHeader.TCP_IP_HEADERS, p.intValue("initialWindow"), p.duration("minRto"),
+                        p.duration("maxRto"), 3));
+    }
+
+    /** The Ethernet header and FCS that the DMA writes around the IP packet. */
+    static int frameExtra() {
+        return 18;
+    }
+
+    /** Bytes the receive DMA writes for a segment of {@code payload} bytes. */
+    long dmaBytes(long payload) {
+        return payload + EthHeader.TCP_IP_HEADERS + frameExtra();
+    }
+
+    /** Bytes of one backup-ring slot: a whole frame, rounded up to pages. */
+    long slotBytes() {
+        return PageSize.BASE.alignUp(mtu + frameExtra());
+    }
+}

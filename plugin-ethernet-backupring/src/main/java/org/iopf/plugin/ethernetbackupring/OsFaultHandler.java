@@ -1,0 +1,156 @@
+package org.iopf.plugin.ethernetbackupring;
+
+import jakarta.inject.Inject;
+import java.util.Objects;
+import org.iopf.api.fault.FaultHandler;
+import org.iopf.api.fault.FaultRecord;
+import org.iopf.api.fault.PageFault;
+import org.iopf.api.iommu.Iommu;
+import org.iopf.api.mem.Access;
+import org.iopf.api.mem.AddressSpace;
+import org.iopf.api.mem.FaultInResult;
+import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.mem.PageSize;
+import org.iopf.api.mem.PageTableEntry;
+import org.iopf.api.mem.Vma;
+import org.iopf.api.observe.Counter;
+import org.iopf.api.platform.ComponentContext;
+import org.iopf.api.sim.CpuCore;
+import org.iopf.api.sim.WorkPriority;
+
+/**
+ * The OS side of an Ethernet NIC's rx-buffer fault, resolved in the background while the NIC goes
+ * on (seed 001 §3.1, §3.2): the fault interrupt on a host core, then a kernel worker that faults
+ * the page in through the memory manager (zero fill, swap-in, or nothing if only the IOMMU entry was
+ * gone), maps it into the faulting domain's I/O page table and answers retry; then it resolves the
+ * rest of the aligned {@code faultAround} window in the background (Linux fault-around). Work is
+ * done one item after another on the handler's core; non-recoverable kinds are terminated after
+ * the interrupt.
+ */
+final class OsFaultHandler implements FaultHandler {
+    private static final PageSize PAGE = PageSize.BASE;
+
+    private final ComponentContext context;
+    private final MemoryManager memoryManager;
+    private final Iommu iommu;
+    private final CpuCore core;
+    private final long interruptCpu;
+    private final long resolveCpu;
+    private final long remapCpu;
+    private final long faultAround;
+    private final Counter aroundPages;
+    private final Counter resolved;
+    private final Counter terminated;
+
+    @Inject
+    OsFaultHandler(ComponentContext context, MemoryManager memoryManager, Iommu iommu) {
+        this.context = Objects.requireNonNull(context, "context is null");
+        this.memoryManager = Objects.requireNonNull(memoryManager, "memoryManager is null");
+        this.iommu = Objects.requireNonNull(iommu, "iommu is null");
+        this.interruptCpu = context.parameters().duration("interruptCpu");
+        this.resolveCpu = context.parameters().duration("resolveCpu");
+        this.remapCpu = context.parameters().duration("remapCpu");
+        this.faultAround = context.parameters().bytes("faultAround");
+        if (faultAround < PAGE.bytes() || Long.bitCount(faultAround) != 1) {
+            throw new IllegalArgumentException(context.path() + ": faultAround must be a power of two >= 4 KiB: "
+                    + faultAround);
+        }
+        this.aroundPages = context.metrics().counter("faults.aroundPages", "pages");
+        String name = context.parameters().string("core");
+        var cores = context.resources().cores();
+        if (name.isEmpty() && cores.isEmpty()) {
+            throw new IllegalArgumentException(context.path() + ": the node has no CPU core for fault handling");
+        }
+        this.core = name.isEmpty() ? cores.get(cores.size() - 1) : context.resources().requireCore(name);
+        this.resolved = context.metrics().counter("faults.resolved", "faults");
+        this.terminated = context.metrics().counter("faults.terminated", "faults");
+    }
+
+    @Override
+    public void handle(PageFault fault) {
+        FaultRecord record = fault.record();
+        AddressSpace space = memoryManager.addressSpace(record.pid()).orElse(null);
+        if (!record.kind().isRecoverable() || space == null) {
+            core.run("ethfault/interrupt", WorkPriority.INTERRUPT, interruptCpu, record.id(), () -> terminate(fault));
+            return;
+        }
+        core.run("ethfault/interrupt", WorkPriority.INTERRUPT, interruptCpu, record.id(),
+                () -> resolvePage(record, space, PAGE.alignDown(record.address()), () -> {
+                    resolved.increment();
+                    fault.retry();
+                    faultAround(record, space);
+                }, () -> terminate(fault)));
+    }
+
+    /**
+     * Makes the page at {@code pageVa} resident and maps it into the fault's domain: a fault-in
+     * through the memory manager, then {@code resolveCpu} of kernel work if the page was not
+     * resident; a faulting page that was resident and only lost its IOMMU entry (NUMA migration)
+     * costs {@code remapCpu}, and such a page met by fault-around is mapped in the same walk.
+     */
+    private void resolvePage(FaultRecord record, AddressSpace space, long pageVa, Runnable done, Runnable failed) {
+        boolean wasPresent = space.entry(pageVa).map(PageTableEntry::present).orElse(false);
+        memoryManager.faultIn(space, pageVa, Access.WRITE, result -> {
+            if (result != FaultInResult.ALREADY_PRESENT && result != FaultInResult.ZERO_FILLED
+                    && result != FaultInResult.SWAPPED_IN) {
+                failed.run();
+                return;
+            }
+            long cpu = !wasPresent ? resolveCpu : pageVa == PAGE.alignDown(record.address()) ? remapCpu : 0;
+            core.run("ethfault/resolve", WorkPriority.KERNEL, cpu, record.id(), () -> {
+                PageTableEntry entry = space.entry(pageVa).orElse(null);
+                if (entry == null || !entry.present()) {
+                    resolvePage(record, space, pageVa, done, failed); // taken away again meanwhile
+                    return;
+                }
+                iommu.map(record.domain(), pageVa, entry.physicalAddress(pageVa), PAGE.bytes(), entry.writable());
+                done.run();
+            });
+        });
+    }
+
+    /**
+     * Fault-around, after the faulting page is answered: the other pages of the aligned
+     * {@code faultAround} window that lie in the same VMA are resolved too, one after another, in
+     * the background.
+     */
+    private void faultAround(FaultRecord record, AddressSpace space) {
+        Vma vma = space.vma(record.address()).orElse(null);
+        if (vma == null || faultAround <= PAGE.bytes()) {
+            return;
+        }
+        long window = record.address() - Math.floorMod(record.address(), faultAround);
+        long from = Math.max(window, vma.range().start());
+        long to = Math.min(window + faultAround, vma.range().end());
+        aroundFrom(record, space, from, to);
+    }
+
+    private void aroundFrom(FaultRecord record, AddressSpace space, long pageVa, long end) {
+        if (pageVa >= end) {
+            return;
+        }
+        if (pageVa == PAGE.alignDown(record.address())) {
+            aroundFrom(record, space, pageVa + PAGE.bytes(), end);
+            return;
+        }
+        resolvePage(record, space, pageVa, () -> {
+            aroundPages.increment();
+            aroundFrom(record, space, pageVa + PAGE.bytes(), end);
+        }, () -> aroundFrom(record, space, pageVa + PAGE.bytes(), end));
+    }
+
+    private void terminate(PageFault fault) {
+        terminated.increment();
+        fault.terminate();
+    }
+
+    @Override
+    public long resolved() {
+        return resolved.value();
+    }
+
+    @Override
+    public long terminated() {
+        return terminated.value();
+    }
+}

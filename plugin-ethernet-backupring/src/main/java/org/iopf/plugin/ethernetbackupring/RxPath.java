@@ -1,0 +1,360 @@
+package org.iopf.plugin.ethernetbackupring;
+
+import java.util.Objects;
+import org.iopf.api.fabric.Endpoint;
+import org.iopf.api.fabric.Packet;
+import org.iopf.api.fault.FaultRecord;
+import org.iopf.api.iommu.Translation;
+import org.iopf.api.mem.Access;
+import org.iopf.api.mem.Payload;
+import org.iopf.api.mem.PhysicalMemory;
+import org.iopf.api.observe.Counter;
+import org.iopf.api.observe.Histogram;
+import org.iopf.api.observe.Metrics;
+import org.iopf.api.observe.Tracer;
+import org.iopf.api.platform.ComponentContext;
+import org.iopf.api.sim.BandwidthResource;
+import org.iopf.api.sim.CpuCore;
+import org.iopf.api.sim.WorkPriority;
+
+/**
+ * The receive path of one connection (seed 001 §3). A new segment is taken into the NIC's packet
+ * buffer (or dropped when it is full), each page of its place in the user buffer is translated
+ * through the IOMMU, and then:
+ * <ul>
+ *   <li>every page translates: the receive DMA writes the frame into the user buffer, the rx core
+ *       processes it, and it is acknowledged (zero copy);</li>
+ *   <li>a page faults (the fault is raised to the OS in the background) and the mode is
+ *       {@link RxMode#COLD_RING}: the packet is dropped, as a NIC without a backup ring must;</li>
+ *   <li>a page faults and the mode uses a backup ring: the frame is written into a slot of the
+ *       pinned backup ring (or dropped if the ring is full); when all its faults are resolved the
+ *       IOprovider copies it into the user buffer. Until then nothing at or after it is
+ *       acknowledged.</li>
+ * </ul>
+ * In {@link RxMode#BACKUP_RING_PROTOTYPE} every frame is written twice through the receive DMA
+ * (user buffer and ring) and every frame is copied out of the ring by the IOprovider.
+ */
+final class RxPath {
+    /** Sends an acknowledgement to the peer. */
+    @FunctionalInterface
+    interface AckSender {
+        void send(Endpoint destination, EthHeader.Ack ack);
+    }
+
+    private final ComponentContext context;
+    private final NicSettings settings;
+    private final RxMode mode;
+    private final RxBuffer buffer;
+    private final TcpReceiver tcp;
+    private final IommuMirror mirror;
+    private final PhysicalMemory memory;
+    private final BandwidthResource rxDma;
+    private final CpuCore rxCore;
+    private final IoProvider ioProvider;
+    private final AckSender acks;
+    private final FaultTracker faults = new FaultTracker();
+    private final Tracer tracer;
+    private final String track;
+    private final Counter frames;
+    private final Counter faultDrops;
+    private final Counter fifoDrops;
+    private final Counter ringDrops;
+    private final Counter duplicates;
+    private final Counter outOfWindow;
+    private final Counter ackCount;
+    private final Counter ringPackets;
+    private final Counter faultsRaised;
+    private final Counter staleDrops;
+    private final Histogram faultToPlaced;
+    private long fifoBytes;
+    private Endpoint peer;
+    private int flow;
+
+    RxPath(ComponentContext context, NicSettings settings, RxMode mode, RxBuffer buffer, TcpReceiver tcp,
+            IommuMirror mirror, PhysicalMemory memory, BandwidthResource rxDma, CpuCore rxCore, IoProvider ioProvider,
+            AckSender acks) {
+        this.context = Objects.requireNonNull(context, "context is null");
+        this.settings = Objects.requireNonNull(settings, "settings is null");
+        this.mode = Objects.requireNonNull(mode, "mode is null");
+        this.buffer = Objects.requireNonNull(buffer, "buffer is null");
+        this.tcp = Objects.requireNonNull(tcp, "tcp is null");
+        this.mirror = Objects.requireNonNull(mirror, "mirror is null");
+        this.memory = Objects.requireNonNull(memory, "memory is null");
+        this.rxDma = Objects.requireNonNull(rxDma, "rxDma is null");
+        this.rxCore = Objects.requireNonNull(rxCore, "rxCore is null");
+        if (mode.usesBackupRing() && ioProvider == null) {
+            throw new IllegalArgumentException(mode.key() + " needs an IOprovider");
+        }
+        this.ioProvider = ioProvider;
+        this.acks = Objects.requireNonNull(acks, "acks is null");
+        this.tracer = context.tracer();
+        this.track = context.path();
+        Metrics rx = context.metrics().scope("rx");
+        this.frames = rx.counter("frames", "frames");
+        this.faultDrops = rx.counter("faultDrops", "frames");
+        this.fifoDrops = rx.counter("fifoDrops", "frames");
+        this.ringDrops = rx.counter("ringFullDrops", "frames");
+        this.duplicates = rx.counter("duplicates", "frames");
+        this.outOfWindow = rx.counter("outOfWindow", "frames");
+        this.ackCount = rx.counter("acks", "acks");
+        this.ringPackets = rx.counter("backupRingPackets", "frames");
+        this.faultsRaised = rx.counter("faults", "faults");
+        this.staleDrops = rx.counter("invalidatedInFlightDrops", "frames");
+        this.faultToPlaced = rx.histogram("faultToPlaced", "ns");
+    }
+
+    /** A data segment arrived from the fabric. */
+    void onSegment(Packet packet, EthHeader.Segment segment) {
+        if (peer == null) {
+            peer = packet.source();
+            flow = segment.flow();
+        }
+        frames.increment();
+        TcpReceiver.Arrival arrival = tcp.classify(segment);
+        if (arrival == TcpReceiver.Arrival.OUT_OF_WINDOW) {
+            outOfWindow.increment();
+            return;
+        }
+        if (arrival == TcpReceiver.Arrival.DUPLICATE) {
+            duplicates.increment();
+            rxCore.run("eth/rx", WorkPriority.SOFTIRQ, settings.rxPacketCpu(), this::acknowledge);
+            return;
+        }
+        long dma = settings.dmaBytes(segment.length());
+        if (fifoBytes + dma > settings.rxFifoBytes()) {
+            fifoDrops.increment();
+            return;
+        }
+        fifoBytes += dma;
+        tcp.accept(segment.seq());
+        Placement placement = translate(segment);
+        context.scheduler().schedule(placement.latency, () -> afterTranslation(segment, packet.payload(), placement,
+                dma));
+    }
+
+    /** Where a segment's pieces go, and the first fault if a page did not translate. */
+    private static final class Placement {
+        final long[] frames;
+        final long[] faultedPages;
+        long epoch;
+        int faulted;
+        FaultRecord firstFault;
+        long latency;
+
+        Placement(int pieces) {
+            frames = new long[pieces];
+            faultedPages = new long[pieces];
+        }
+    }
+
+    private Placement translate(EthHeader.Segment segment) {
+        Placement placement = new Placement(segment.length() / 4096 + 2);
+        placement.epoch = mirror.epoch();
+        int[] index = {0};
+        buffer.forEachPiece(segment.seq(), segment.length(), (va, pageVa, offset, n) -> {
+            int i = index[0]++;
+            FaultRecord outstanding = faults.outstanding(pageVa);
+            if (outstanding != null) {
+                fault(placement, i, pageVa, outstanding);
+                return;
+            }
+            Translation t = mirror.iommuTranslate(va, Access.WRITE,
+                    (record, resolution) -> faults.resolved(pageVa, record, resolution));
+            placement.latency += t.latencyNanos();
+            if (t.isFault()) {
+                faultsRaised.increment();
+                faults.raised(pageVa, t.fault());
+                fault(placement, i, pageVa, t.fault());
+            } else {
+                placement.frames[i] = t.physicalAddress();
+            }
+        });
+        return placement;
+    }
+
+    private static void fault(Placement placement, int piece, long pageVa, FaultRecord record) {
+        placement.frames[piece] = -1;
+        if (placement.faulted == 0 || placement.faultedPages[placement.faulted - 1] != pageVa) {
+            placement.faultedPages[placement.faulted++] = pageVa;
+        }
+        if (placement.firstFault == null) {
+            placement.firstFault = record;
+        }
+    }
+
+    private void afterTranslation(EthHeader.Segment segment, Payload payload, Placement placement, long dma) {
+        if (placement.faulted == 0) {
+            deliverDirect(segment, payload, placement, dma);
+        } else if (mode.usesBackupRing()) {
+            divert(segment, payload, placement, dma);
+        } else {
+            faultDrops.increment();
+            fifoBytes -= dma;
+            tcp.drop(segment.seq());
+            if (tracer.enabled()) {
+                tracer.instant(track, "coldring/drop", placement.firstFault.id());
+            }
+        }
+    }
+
+    /** Every page translated: zero copy into the user buffer (and, in the prototype, the ring too). */
+    private void deliverDirect(EthHeader.Segment segment, Payload payload, Placement placement, long dma) {
+        int slot = -1;
+        if (mode == RxMode.BACKUP_RING_PROTOTYPE) {
+            slot = ioProvider.ring().allocate();
+            if (slot < 0) {
+                dropForFullRing(segment, dma, 0);
+                return;
+            }
+            rxDma.transfer(dma, null);
+        }
+        int ringSlot = slot;
+        rxDma.transfer(dma, () -> {
+            fifoBytes -= dma;
+            if (placement.epoch != mirror.epoch()) {
+                // The OS invalidated translations while the frame waited for the DMA: its frames
+                // may be reused, so the NIC aborts the write and the frame is lost.
+                staleDrops.increment();
+                if (ringSlot >= 0) {
+                    ioProvider.ring().release(ringSlot);
+                }
+                tcp.drop(segment.seq());
+                return;
+            }
+            writePrimary(segment, payload, placement);
+            if (ringSlot >= 0) {
+                ioProvider.ring().store(ringSlot, payload);
+                rxCore.run("eth/rx", WorkPriority.SOFTIRQ, settings.rxPacketCpu(), () -> ioProvider.copy(ringSlot,
+                        segment.seq(), segment.length(), buffer, 0, () -> placed(segment.seq()),
+                        () -> lost(segment.seq())));
+            } else {
+                rxCore.run("eth/rx", WorkPriority.SOFTIRQ, settings.rxPacketCpu(), () -> placed(segment.seq()));
+            }
+        });
+    }
+
+    private void writePrimary(EthHeader.Segment segment, Payload payload, Placement placement) {
+        int[] index = {0};
+        buffer.forEachPiece(segment.seq(), segment.length(), (va, pageVa, offset, n) -> {
+            long pa = placement.frames[index[0]++];
+            if (pa >= 0) {
+                memory.write(pa, payload.slice(offset, n));
+            }
+        });
+    }
+
+    /** A page faulted: the frame goes to the backup ring and waits there for its faults. */
+    private void divert(EthHeader.Segment segment, Payload payload, Placement placement, long dma) {
+        long flowId = placement.firstFault.id();
+        int slot = ioProvider.ring().allocate();
+        if (slot < 0) {
+            dropForFullRing(segment, dma, flowId);
+            return;
+        }
+        long storeStart = context.scheduler().now();
+        if (mode == RxMode.BACKUP_RING_PROTOTYPE) {
+            rxDma.transfer(dma, null);
+        }
+        rxDma.transfer(dma, () -> {
+            if (mode == RxMode.BACKUP_RING_PROTOTYPE && placement.epoch == mirror.epoch()) {
+                writePrimary(segment, payload, placement);
+            }
+            ioProvider.ring().store(slot, payload);
+            fifoBytes -= dma;
+            ringPackets.increment();
+            if (tracer.enabled()) {
+                tracer.slice(track, "backupring/store", storeStart, context.scheduler().now() - storeStart, flowId);
+            }
+            rxCore.run("backupring/rx", WorkPriority.SOFTIRQ, settings.rxPacketCpu(), flowId,
+                    () -> awaitFaults(segment, placement, slot));
+        });
+    }
+
+    private void awaitFaults(EthHeader.Segment segment, Placement placement, int slot) {
+        tcp.pending(segment.seq());
+        long since = placement.firstFault.timeNanos();
+        long flowId = placement.firstFault.id();
+        int[] waiting = {0};
+        boolean[] terminated = {false};
+        Runnable whenResolved = () -> {
+            if (terminated[0]) {
+                ioProvider.ring().release(slot);
+                lost(segment.seq());
+                return;
+            }
+            if (tracer.enabled()) {
+                tracer.slice(track, "backupring/wait", since, context.scheduler().now() - since, flowId);
+            }
+            ioProvider.copy(slot, segment.seq(), segment.length(), buffer, flowId, () -> {
+                faultToPlaced.record(context.scheduler().now() - since);
+                placed(segment.seq());
+            }, () -> lost(segment.seq()));
+        };
+        for (int i = 0; i < placement.faulted; i++) {
+            long pageVa = placement.faultedPages[i];
+            if (faults.outstanding(pageVa) != null) {
+                waiting[0]++;
+                faults.await(pageVa, retry -> {
+                    terminated[0] |= !retry;
+                    if (--waiting[0] == 0) {
+                        whenResolved.run();
+                    }
+                });
+            }
+        }
+        if (waiting[0] == 0) {
+            whenResolved.run();
+        }
+    }
+
+    private void dropForFullRing(EthHeader.Segment segment, long dma, long flowId) {
+        ringDrops.increment();
+        fifoBytes -= dma;
+        tcp.drop(segment.seq());
+        if (tracer.enabled()) {
+            tracer.instant(track, "backupring/overflow", flowId);
+        }
+    }
+
+    private void placed(long seq) {
+        tcp.placed(seq);
+        acknowledge();
+    }
+
+    private void lost(long seq) {
+        tcp.drop(seq);
+        acknowledge();
+    }
+
+    private void acknowledge() {
+        if (peer != null && tcp.mayAcknowledge()) {
+            ackCount.increment();
+            acks.send(peer, new EthHeader.Ack(flow, tcp.ackPoint(), tcp.window()));
+        }
+    }
+
+    /** Bytes delivered to the application so far. */
+    long delivered() {
+        return tcp.ackPoint();
+    }
+
+    /** The connection's receive mode. */
+    RxMode mode() {
+        return mode;
+    }
+
+    /** The transport's receive state. */
+    TcpReceiver receiver() {
+        return tcp;
+    }
+
+    /** Pages whose fault is still outstanding. */
+    int outstandingFaults() {
+        return faults.size();
+    }
+
+    /** The IOMMU mirror of the receiving process. */
+    IommuMirror mirror() {
+        return mirror;
+    }
+}

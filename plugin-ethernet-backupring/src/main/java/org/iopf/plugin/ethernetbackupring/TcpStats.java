@@ -1,0 +1,71 @@
+package org.iopf.plugin.ethernetbackupring;
+
+import java.util.Objects;
+import org.iopf.api.observe.Counter;
+import org.iopf.api.observe.Metrics;
+import org.iopf.api.observe.Tracer;
+
+/**
+ * The transport's counters under the NIC's metrics ({@code node1.nic0.tcp.*}): retransmitted
+ * segments and bytes, timeouts, fast retransmits, duplicate ACKs, and the congestion window as a
+ * gauge and a trace counter.
+ */
+final class TcpStats {
+    private final Counter retransmissions;
+    private final Counter retransmittedBytes;
+    private final Counter timeouts;
+    private final Counter fastRetransmits;
+    private final Counter duplicateAcks;
+    private final Tracer tracer;
+    private final String track;
+    private long cwnd;
+
+    /** Registers the counters in {@code metrics} ({@code tcp.*}); traces the window on {@code track}. */
+    TcpStats(Metrics metrics, Tracer tracer, String track) {
+        Metrics tcp = Objects.requireNonNull(metrics, "metrics is null").scope("tcp");
+        this.tracer = Objects.requireNonNull(tracer, "tracer is null");
+        this.track = Objects.requireNonNull(track, "track is null");
+        this.retransmissions = tcp.counter("retransmissions", "segments");
+        this.retransmittedBytes = tcp.counter("retransmittedBytes", "bytes");
+        this.timeouts = tcp.counter("timeouts", "timeouts");
+        this.fastRetransmits = tcp.counter("fastRetransmits", "retransmits");
+        this.duplicateAcks = tcp.counter("duplicateAcks", "acks");
+        tcp.gauge("cwnd", "bytes", () -> cwnd);
+    }
+
+    void retransmitted(int bytes) {
+        retransmissions.increment();
+        retransmittedBytes.add(bytes);
+    }
+
+    void timeout() {
+        timeouts.increment();
+    }
+
+    void fastRetransmit() {
+        fastRetransmits.increment();
+    }
+
+    void duplicateAck() {
+        duplicateAcks.increment();
+    }
+
+    void cwnd(long bytes) {
+        if (bytes != cwnd && tracer.enabled()) {
+            tracer.counter(track, "cwnd", bytes);
+        }
+        cwnd = bytes;
+    }
+
+    long retransmissions() {
+        return retransmissions.value();
+    }
+
+    long timeouts() {
+        return timeouts.value();
+    }
+
+    long fastRetransmits() {
+        return fastRetransmits.value();
+    }
+}

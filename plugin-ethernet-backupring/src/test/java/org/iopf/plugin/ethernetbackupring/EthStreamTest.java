@@ -1,0 +1,130 @@
+package org.iopf.plugin.ethernetbackupring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.iopf.plugin.ethernetbackupring.EthTestbed.value;
+
+import java.util.List;
+import java.util.Map;
+import org.iopf.core.report.Figure;
+import org.iopf.core.report.RunResult;
+import org.junit.jupiter.api.Test;
+
+final class EthStreamTest {
+    private static Map<String, String> stream(String mode, String trigger, String bytes, String buffer) {
+        return Map.of("bytes", bytes, "bufferSize", buffer, "mode", mode, "trigger", trigger, "verify", "delivery");
+    }
+
+    @Test
+    void aColdRingDropsEveryFrameWhoseBufferFaultsAndTcpRecoversByTimeout() {
+        RunResult r = EthTestbed.run("", stream("cold-ring", "startup", "2MiB", "1MiB"));
+
+        double drops = value(r, "node2.nic0.rx.faultDrops");
+        assertThat(drops).isPositive();
+        assertThat(value(r, "node2.nic0.rx.backupRingPackets"))
+                .isZero();
+        // every dropped frame was sent again; only timeouts can recover a burst lost whole
+        assertThat(value(r, "node1.nic0.tcp.retransmissions")).isGreaterThanOrEqualTo(drops);
+        assertThat(value(r, "node1.nic0.tcp.timeouts")).isPositive();
+        assertThat(value(r, "faults.translation")).isPositive();
+        assertThat(value(r, "faults.terminated")).isZero();
+        // each answered fault also resolved the rest of its 64 KiB window in the background
+        assertThat(value(r, "node2.faults.faults.aroundPages")).isPositive();
+        assertThat(value(r, "node2.faults.faults.resolved")).isEqualTo(value(r, "faults.translation"));
+        assertThat(value(r, "workload.bytes")).isEqualTo(2 << 20);
+        assertThat(value(r, "workload.integrity.mismatchedPages")).isZero();
+    }
+
+    @Test
+    void theBackupRingTakesTheFaultingFramesSoNoneIsDroppedForAFault() {
+        RunResult r = EthTestbed.run("", stream("backup-ring", "startup", "4MiB", "1MiB"));
+
+        assertThat(value(r, "node2.nic0.rx.faultDrops")).isZero();
+        assertThat(value(r, "node2.nic0.rx.backupRingPackets")).isPositive();
+        assertThat(value(r, "node2.nic0.backupRing.copies")).isEqualTo(value(r, "node2.nic0.rx.backupRingPackets"));
+        assertThat(value(r, "node2.nic0.backupRing.occupancy")).isZero();
+        assertThat(value(r, "node2.nic0.rx.faultToPlaced.count")).isEqualTo(value(r, "node2.nic0.backupRing.copies"));
+        assertThat(value(r, "workload.bytes")).isEqualTo(4 << 20);
+        assertThat(value(r, "workload.integrity.mismatchedPages")).isZero();
+        // the ring is pinned, the buffer is resident on demand only
+        assertThat(value(r, "memory.node2.pinned")).isEqualTo(320 * 12 * 1024);
+    }
+
+    @Test
+    void aFullBackupRingDropsAndCountsTheFramesItCannotTake() {
+        RunResult r = EthTestbed.run(", params: {backupRingSlots: 4}", stream("backup-ring", "startup", "4MiB", "2MiB"));
+
+        assertThat(value(r, "node2.nic0.backupRing.overflowDrops")).isPositive();
+        assertThat(value(r, "node2.nic0.rx.ringFullDrops")).isEqualTo(value(r, "node2.nic0.backupRing.overflowDrops"));
+        assertThat(value(r, "node2.nic0.backupRing.maxOccupancy")).isEqualTo(4);
+        assertThat(value(r, "node2.nic0.rx.faultDrops")).isZero();
+        assertThat(value(r, "workload.integrity.mismatchedPages")).isZero();
+    }
+
+    @Test
+    void thePrototypeWritesEveryFrameTwiceAndCopiesEveryFrame() {
+        RunResult r = EthTestbed.run("", stream("backup-ring-prototype", "none", "8MiB", "1MiB"));
+
+        double frames = value(r, "node2.nic0.rx.frames") - value(r, "node2.nic0.rx.duplicates")
+                - value(r, "node2.nic0.rx.fifoDrops");
+        assertThat(value(r, "node2.nic0.backupRing.copies")).isEqualTo(frames);
+        assertThat(value(r, "faults.total")).isZero();
+        assertThat(value(r, "workload.integrity.mismatchedPages")).isZero();
+    }
+
+    @Test
+    void aPinnedBufferNeverFaultsAndRunsAtLineRateMinusHeaders() {
+        RunResult r = EthTestbed.run("", stream("pinned", "startup", "16MiB", "1MiB"));
+
+        assertThat(value(r, "faults.total")).isZero();
+        assertThat(value(r, "memory.node2.pinned")).isEqualTo(1 << 20);
+        // 8948 B of payload per 9038 B on the wire at 10 Gbps
+        assertThat(value(r, "workload.eth.steadyThroughput")).isCloseTo(10e9 * 8948 / 9038, withinPercent(0.5));
+    }
+
+    @Test
+    void aStandardMtuCarries1448BytesPer1538OnTheWire() {
+        RunResult r = EthTestbed.run(", params: {mtu: 1500}", stream("pinned", "none", "16MiB", "1MiB"));
+
+        assertThat(value(r, "workload.eth.steadyThroughput")).isCloseTo(10e9 * 1448 / 1538, withinPercent(0.5));
+        assertThat(value(r, "node1.nic0.tx.frames")).isEqualTo(Math.ceil((16 << 20) / 1448.0));
+    }
+
+    @Test
+    void swapOutUnderTrafficFaultsThePagesBackInAndTheMirrorDropsTheirIommuEntries() {
+        RunResult r = EthTestbed.run("", Map.of("bytes", "48MiB", "bufferSize", "1MiB", "mode", "backup-ring",
+                "trigger", "swap", "triggerAt", "5ms", "verify", "delivery"));
+
+        assertThat(value(r, "workload.eth.triggerBytes")).isEqualTo(1 << 20);
+        assertThat(value(r, "node2.nic0.iommu.invalidatedPages")).isGreaterThanOrEqualTo(256);
+        assertThat(value(r, "node2.nic0.rx.faults")).isPositive();
+        assertThat(value(r, "workload.integrity.mismatchedPages")).isZero();
+    }
+
+    @Test
+    void numaMigrationUnderTrafficMovesTheBufferAndTheNicFaultsOnTheNewFrames() {
+        RunResult r = EthTestbed.run("", Map.of("bytes", "48MiB", "bufferSize", "1MiB", "mode", "backup-ring",
+                "trigger", "numa-migration", "triggerAt", "5ms", "verify", "delivery"));
+
+        assertThat(value(r, "workload.eth.triggerBytes")).isEqualTo(1 << 20);
+        assertThat(value(r, "node2.nic0.rx.faults")).isPositive();
+        assertThat(value(r, "node2.nic0.rx.faultDrops")).isZero();
+        assertThat(value(r, "workload.integrity.mismatchedPages")).isZero();
+    }
+
+    @Test
+    void theSameSeedGivesTheSameFigures() {
+        Map<String, String> params = stream("cold-ring", "startup", "2MiB", "1MiB");
+        List<Figure> first = simulated(EthTestbed.run("", params));
+        List<Figure> second = simulated(EthTestbed.run("", params));
+        assertThat(second).isEqualTo(first);
+    }
+
+    private static List<Figure> simulated(RunResult r) {
+        return r.figures().stream().filter(f -> !f.name().startsWith("wall.") && !f.name().equals("sim.eventsPerSecond"))
+                .toList();
+    }
+
+    private static org.assertj.core.data.Percentage withinPercent(double p) {
+        return org.assertj.core.data.Percentage.withPercentage(p);
+    }
+}
