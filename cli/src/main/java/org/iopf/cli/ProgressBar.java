@@ -14,7 +14,8 @@ import org.iopf.core.run.Simulation;
  * A progress bar on standard error for runs longer than a second: the workload's reported
  * progress, simulated time, events executed and events per wall second, redrawn in place four
  * times a second. It reads the simulation from a daemon thread and never touches it otherwise, so
- * the run stays deterministic. Runs shorter than the delay print nothing.
+ * the run stays deterministic. Runs shorter than the delay draw no bar; {@link ScenarioExecutor}
+ * prints the run's speed report on one line when any run ends.
  */
 final class ProgressBar implements AutoCloseable {
     private static final long DELAY_MILLIS = 1000;

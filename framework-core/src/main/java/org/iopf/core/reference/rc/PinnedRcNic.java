@@ -33,6 +33,10 @@ import org.iopf.api.sim.Scheduler;
  * registration with the NIC's own translation table, and no page-fault support (an on-demand
  * registration is refused). Queue pairs take turns on the port, one packet at a time, each packet
  * sent when the port's transmitter is free.
+ *
+ * <p>Traced (when the tracer is enabled): each packet sent as a slice on its queue pair's track
+ * ({@code node1/nic0/qp1}) for its time on the port, named for its kind ({@code rc/data},
+ * {@code rc/read-request}, {@code rc/read-response}, {@code rc/ack}).
  */
 public final class PinnedRcNic implements Nic {
     private final ComponentContext context;
@@ -212,7 +216,12 @@ public final class PinnedRcNic implements Nic {
             }
             if (packet != null) {
                 bytesSent.add(packet.payloadBytes());
+                long sentAt = now();
                 long free = port.send(packet);
+                if (context.tracer().enabled()) {
+                    context.tracer().slice(context.path() + "/qp" + qp.qpn(), sliceName(packet), sentAt,
+                            free - sentAt, 0);
+                }
                 if (!ready.isEmpty()) {
                     transmitScheduled = true;
                     context.scheduler().scheduleAt(free, this::transmit);
@@ -220,6 +229,20 @@ public final class PinnedRcNic implements Nic {
                 return;
             }
         }
+    }
+
+    private static String sliceName(Packet packet) {
+        Object header = packet.header();
+        if (header instanceof RcHeader.Data) {
+            return "rc/data";
+        }
+        if (header instanceof RcHeader.ReadRequest) {
+            return "rc/read-request";
+        }
+        if (header instanceof RcHeader.ReadResponse) {
+            return "rc/read-response";
+        }
+        return header instanceof RcHeader.Ack ? "rc/ack" : "rc/packet";
     }
 
     private void receive(Packet packet) {
