@@ -61,14 +61,17 @@ public final class IntervalMetricsRecorder implements ExecutionListener {
     }
 
     /**
-     * Ends the recording at {@code endNanos} (the end of the run): dumps the boundaries up to it
-     * and, unless it is one, a last dump at the end.
+     * Ends the recording at {@code endNanos} (the end of the run): dumps the boundaries up to it,
+     * then a last dump at the end with the final values (replacing a boundary dump at that very
+     * time, which was taken before the events at it ran).
      *
      * @return the dumps
      */
     public MetricsTimeline finish(long endNanos) {
         dumpUpTo(endNanos);
-        if (!truncated && (dumps.isEmpty() || dumps.get(dumps.size() - 1).timeNanos() < endNanos)) {
+        if (!dumps.isEmpty() && dumps.get(dumps.size() - 1).timeNanos() == endNanos) {
+            dumps.set(dumps.size() - 1, new MetricsDump(endNanos, registry.snapshot()));
+        } else if (!truncated) {
             dumps.add(new MetricsDump(endNanos, registry.snapshot()));
         }
         return new MetricsTimeline(intervalNanos, dumps, truncated);

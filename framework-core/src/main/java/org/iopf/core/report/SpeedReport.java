@@ -39,13 +39,13 @@ public record SpeedReport(long events, long wallNanos, long simNanos, long peakH
     }
 
     /**
-     * One line for people: {@code 49,408 events in 0.081 s: 0.61 M events/s, simulated 5.47 ms
-     * (0.0675 sim s per wall s), peak heap 112 MiB}.
+     * One line for people: {@code 49,408 events in 0.081 s: 609,975 events/s, simulated 5.470ms
+     * (0.0675 sim s per wall s), peak heap 112.00 MiB}.
      */
     public String line() {
         String line = String.format(Locale.ROOT,
-                "%,d events in %.3f s: %.2f M events/s, simulated %s (%.3g sim s per wall s)", events,
-                wallNanos / 1e9, eventsPerSecond() / 1e6, Time.format(simNanos), simSecondsPerWallSecond());
+                "%,d events in %.3f s: %,.0f events/s, simulated %s (%.3g sim s per wall s)", events,
+                wallNanos / 1e9, eventsPerSecond(), Time.format(simNanos), simSecondsPerWallSecond());
         return hasPeakHeap() ? line + ", peak heap " + UnitFormat.format(peakHeapBytes, Quantity.BYTES) : line;
     }
 }
