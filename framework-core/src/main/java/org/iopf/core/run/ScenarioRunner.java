@@ -15,7 +15,9 @@ import org.iopf.core.platform.Scenario;
  * Runs a {@link Scenario}: builds its simulation from the registry's component types, runs its
  * workload to the end, and hands back the {@link CompletedRun} with the run's wall time and peak
  * heap (the heap pools' peaks are reset when the run starts) and, if asked for, periodic dumps of
- * its metrics. One run at a time per runner; the run happens on the caller's thread.
+ * its metrics. With an enabled tracer it also samples each node's resident and pinned pages as
+ * trace counters ({@code node1/memory}, at most every microsecond of simulated time). One run at a
+ * time per runner; the run happens on the caller's thread.
  */
 public final class ScenarioRunner {
     private final ExtensionRegistry registry;
@@ -87,14 +89,24 @@ public final class ScenarioRunner {
         Simulation simulation = Simulation.build(scenario.platform(), registry, tracers);
         IntervalMetricsRecorder stats = statsIntervalNanos > 0
                 ? new IntervalMetricsRecorder(simulation.metrics(), statsIntervalNanos) : null;
-        if (stats != null) {
-            simulation.kernel().setExecutionListener(stats);
+        MemoryCounterSampler memory = simulation.tracer().enabled()
+                ? new MemoryCounterSampler(simulation.nodes(), simulation.tracer()) : null;
+        if (stats != null && memory != null) {
+            simulation.kernel().setExecutionListener((time, sequence) -> {
+                stats.executed(time, sequence);
+                memory.executed(time, sequence);
+            });
+        } else if (stats != null || memory != null) {
+            simulation.kernel().setExecutionListener(stats != null ? stats : memory);
         }
         onBuilt.accept(simulation);
         HeapPeak.reset();
         long wallStart = System.nanoTime();
         SimWorkloadContext context = simulation.run(workload, scenario.workload().parameters());
         long wallNanos = System.nanoTime() - wallStart;
+        if (memory != null) {
+            memory.sample();
+        }
         long peakHeap = HeapPeak.read();
         long end = context.finishedAt() >= 0 ? context.finishedAt() : simulation.kernel().now();
         MetricsTimeline timeline = stats == null ? MetricsTimeline.NONE : stats.finish(end);

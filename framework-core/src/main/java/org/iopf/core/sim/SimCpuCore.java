@@ -19,8 +19,9 @@ import org.iopf.api.sim.WorkPriority;
  * tasklet) competes with the queued items by priority instead of starting ahead of them.
  *
  * <p>With an enabled {@link Tracer}, every work item that finishes is recorded as a slice named by
- * its label, with its flow id, on the core's track ({@code node1/a53.0}); with a disabled one the
- * core builds nothing for the trace.
+ * its label, with its flow id, on the core's track ({@code node1/a53.0}), and the counter
+ * {@code runQueue} (items queued, not running) when it changes; with a disabled one the core builds
+ * nothing for the trace.
  *
  * @since 0.1
  */
@@ -110,6 +111,9 @@ public final class SimCpuCore implements CpuCore {
         queues[p].addLast(work);
         queuedNanos[p] += cpuNanos;
         queued++;
+        if (tracer.enabled()) {
+            tracer.counter(track, "runQueue", queued);
+        }
         long finish = current == null ? scheduler.now() : currentEnd;
         for (int i = 0; i <= p; i++) {
             finish += queuedNanos[i];
@@ -175,6 +179,9 @@ public final class SimCpuCore implements CpuCore {
             if (next != null) {
                 queuedNanos[p] -= next.cpuNanos();
                 queued--;
+                if (tracer.enabled()) {
+                    tracer.counter(track, "runQueue", queued);
+                }
                 start(next);
                 return;
             }

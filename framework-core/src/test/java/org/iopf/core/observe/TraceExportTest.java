@@ -95,7 +95,7 @@ final class TraceExportTest {
         assertThat(namesByTrack.get("node1/cpu.0")).contains("terminate/report");
         assertThat(namesByTrack.get("node1/dma/ch0")).contains("dma/stall", "dma/transfer");
         assertThat(events.stream().filter(e -> e.path("ph").asText().equals("C")).map(e -> e.path("name").asText()))
-                .contains("faultQueue.outstanding");
+                .contains("faultQueue.outstanding", "memory.residentPages", "cpu.0.runQueue");
         assertThat(events.stream().filter(e -> e.path("ph").asText().equals("s"))).hasSizeGreaterThanOrEqualTo(16);
     }
 
@@ -163,6 +163,19 @@ final class TraceExportTest {
         byte[] b = Files.readAllBytes(TracedRun.of(TracedRun.scenario("scenarios/unmapped-dma-terminates.yaml"),
                 TimelineTracer.DEFAULT_CAPACITY, TraceFilter.ALL, temp.resolve("again.json")).file);
         assertThat(b).isEqualTo(a);
+    }
+
+    @Test
+    void tracingChangesNothingInTheRun() throws IOException {
+        TracedRun traced = TracedRun.of(TracedRun.scenario("examples/pinned-baseline.yaml"),
+                TimelineTracer.DEFAULT_CAPACITY, TraceFilter.ALL, temp.resolve("traced.json"));
+        var plain = new org.iopf.core.run.ScenarioRunner(TracedRun.REGISTRY)
+                .run(TracedRun.scenario("examples/pinned-baseline.yaml"));
+        assertThat(traced.tracer.size()).isGreaterThan(64 * 256);
+        assertThat(traced.run.simulation().kernel().executedEvents())
+                .isEqualTo(plain.simulation().kernel().executedEvents());
+        assertThat(traced.run.endNanos()).isEqualTo(plain.endNanos());
+        assertThat(traced.run.simulation().metrics().snapshot()).isEqualTo(plain.simulation().metrics().snapshot());
     }
 
     @Test

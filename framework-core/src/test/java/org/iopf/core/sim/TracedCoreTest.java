@@ -20,7 +20,9 @@ final class TracedCoreTest {
         kernel.schedule(10, () -> core.run("exanest/isr", WorkPriority.INTERRUPT, 30, 7, null));
         kernel.run();
         assertThat(tracer.records()).containsExactly(
+                new TraceRecord(TraceRecord.Kind.COUNTER, "node1/a53.1", "runQueue", 10, 0, 0, 1),
                 new TraceRecord(TraceRecord.Kind.SLICE, "node1/a53.1", "user-work", 0, 100, 0, 0),
+                new TraceRecord(TraceRecord.Kind.COUNTER, "node1/a53.1", "runQueue", 100, 0, 0, 0),
                 new TraceRecord(TraceRecord.Kind.SLICE, "node1/a53.1", "exanest/isr", 100, 30, 7, 0));
     }
 

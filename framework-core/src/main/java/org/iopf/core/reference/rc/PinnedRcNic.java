@@ -25,6 +25,7 @@ import org.iopf.api.nic.QueuePair;
 import org.iopf.api.nic.QueuePairConfig;
 import org.iopf.api.nic.RegistrationResult;
 import org.iopf.api.observe.Counter;
+import org.iopf.api.observe.Tracer;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.sim.Scheduler;
 
@@ -51,6 +52,7 @@ public final class PinnedRcNic implements Nic {
     private final Counter timeouts;
     private final Counter bytesSent;
     private final Counter unknownQp;
+    private final Tracer tracer;
     private boolean transmitScheduled;
     private int nextPdn = 1;
     private int nextKey = 1;
@@ -74,6 +76,7 @@ public final class PinnedRcNic implements Nic {
         this.timeouts = context.metrics().counter("timeouts", "timeouts");
         this.bytesSent = context.metrics().counter("tx.bytes", "bytes");
         this.unknownQp = context.metrics().counter("rx.unknownQp", "packets");
+        this.tracer = context.tracer();
     }
 
     @Override
@@ -218,8 +221,8 @@ public final class PinnedRcNic implements Nic {
                 bytesSent.add(packet.payloadBytes());
                 long sentAt = now();
                 long free = port.send(packet);
-                if (context.tracer().enabled()) {
-                    context.tracer().slice(context.path() + "/qp" + qp.qpn(), sliceName(packet), sentAt,
+                if (tracer.enabled()) {
+                    tracer.slice(context.path() + "/qp" + qp.qpn(), sliceName(packet), sentAt,
                             free - sentAt, 0);
                 }
                 if (!ready.isEmpty()) {
