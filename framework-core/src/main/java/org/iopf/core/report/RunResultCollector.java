@@ -142,7 +142,7 @@ final class RunResultCollector {
         put(new Figure("wall.seconds", wallNanos / 1e9, Quantity.NUMBER, "s"));
         if (wallNanos > 0) {
             put(new Figure("sim.eventsPerSecond", events / (wallNanos / 1e9), Quantity.NUMBER, "events/s"));
-            put(new Figure("sim.speed", speed.simSecondsPerWallSecond(), Quantity.NUMBER, "sim s/wall s"));
+            put(new Figure("wall.simSecondsPerSecond", speed.simSecondsPerWallSecond(), Quantity.NUMBER, "sim s/wall s"));
         }
         if (speed.hasPeakHeap()) {
             put(Figure.of("wall.peakHeap", speed.peakHeapBytes(), Quantity.BYTES));

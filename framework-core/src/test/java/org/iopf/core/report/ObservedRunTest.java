@@ -49,7 +49,7 @@ final class ObservedRunTest {
         assertThat(speed.peakHeapBytes()).isPositive();
         assertThat(speed.eventsPerSecond()).isEqualTo(speed.events() / (speed.wallNanos() / 1e9));
         assertThat(speed.simSecondsPerWallSecond()).isEqualTo((double) speed.simNanos() / speed.wallNanos());
-        assertThat(result.value("sim.speed").getAsDouble()).isEqualTo(speed.simSecondsPerWallSecond());
+        assertThat(result.value("wall.simSecondsPerSecond").getAsDouble()).isEqualTo(speed.simSecondsPerWallSecond());
         assertThat(result.value("wall.peakHeap").getAsDouble()).isEqualTo(speed.peakHeapBytes());
         assertThat(speed.line()).contains(String.format("%,d events", speed.events()), "events/s", "sim s per wall s",
                 "peak heap");
