@@ -32,7 +32,8 @@ import org.iopf.api.sim.BandwidthResource;
  * <p>Traced (when the tracer is enabled): each transfer as a slice {@code dma/transfer} on its
  * channel's track ({@code node1/dma/ch0}), each chunk's time on the data path as {@code dma/chunk}
  * on {@code node1/dma/data}, and each fault's wait as the step {@code dma/stall} of the fault's
- * flow (from the fault to the handler's answer) on the channel's track.
+ * flow (from the fault to the handler's answer) on the channel's track; the counter
+ * {@code inFlight} (transfers accepted and not finished) on the engine's track.
  */
 final class PlainDmaEngine implements DmaEngine {
     /** Bytes of one transfer queued on the data path at most, in chunks (double buffering). */
@@ -95,6 +96,9 @@ final class PlainDmaEngine implements DmaEngine {
             return DmaSubmitResult.BUSY;
         }
         inFlight++;
+        if (tracer.enabled()) {
+            tracer.counter(context.path(), "inFlight", inFlight);
+        }
         new Transfer(descriptor, onComplete, context.scheduler().now()).next();
         return DmaSubmitResult.ACCEPTED;
     }
@@ -205,6 +209,9 @@ final class PlainDmaEngine implements DmaEngine {
 
         private void finish(DmaStatus status) {
             inFlight--;
+            if (tracer.enabled()) {
+                tracer.counter(context.path(), "inFlight", inFlight);
+            }
             long now = context.scheduler().now();
             latency.record(now - submitted);
             if (tracer.enabled()) {
