@@ -126,6 +126,8 @@ final class ObservedRunTest {
         assertThat(views.get("node1/faults").get("summary")).containsExactly("terminated 16");
         assertThat(views.get("node1/faults").get("log")).hasSize(16).allMatch(l -> l.startsWith("TRANSLATION 0x"));
         assertThat(views.get("node2/faults").get("summary")).containsExactly("terminated 0");
+        assertThat(JsonReport.tree(result).path("inspections").path("node1/faults").path("summary").get(0).asText())
+                .isEqualTo("terminated 16");
     }
 
     @Test
