@@ -46,7 +46,7 @@ final class ObservationOptions {
 
     @Option(names = "--stats-interval", paramLabel = "DURATION",
             description = "Also dump every metric every DURATION of simulated time (1ms) into the stats files "
-                + "(and stats-series.csv).")
+                + "(and stats-series.csv); without --stats, writes json and csv.")
     String statsInterval;
 
     @Option(names = "--inspect", paramLabel = "NODE/COMPONENT[:VIEW]",
