@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 @Command(name = "iopf", mixinStandardHelpOptions = true, versionProvider = IopfCommand.Version.class,
         description = "Emulates I/O page faults on platforms assembled from plugins.",
         subcommands = {RunCommand.class, ValidateCommand.class, ComponentsCommand.class, PluginsCommand.class,
-            ReproduceCommand.class, ShellCommand.class},
+            ReproduceCommand.class, ShellCommand.class, TraceSummaryCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 an expectation was missed, 2 bad input, 3 internal error."})
 public final class IopfCommand implements Runnable, AutoCloseable {
     private final CliEnvironment env;
@@ -36,7 +36,7 @@ public final class IopfCommand implements Runnable, AutoCloseable {
     @Override
     public void run() {
         throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
-                "a command is required: run, validate, components, plugins, reproduce or shell");
+                "a command is required: run, validate, components, plugins, reproduce, shell or trace-summary");
     }
 
     /** The environment: home, out, err. */

@@ -12,9 +12,11 @@ import org.iopf.core.run.Simulation;
 
 /**
  * A progress bar on standard error for runs longer than a second: the workload's reported
- * progress, simulated time, events executed and events per wall second, redrawn in place four
+ * progress, simulated time, events executed, events per wall second and simulated seconds per wall
+ * second, redrawn in place four
  * times a second. It reads the simulation from a daemon thread and never touches it otherwise, so
- * the run stays deterministic. Runs shorter than the delay print nothing.
+ * the run stays deterministic. Runs shorter than the delay draw no bar; {@link ScenarioExecutor}
+ * prints the run's speed report on one line when any run ends.
  */
 final class ProgressBar implements AutoCloseable {
     private static final long DELAY_MILLIS = 1000;
@@ -59,8 +61,9 @@ final class ProgressBar implements AutoCloseable {
             line.append('[').append("#".repeat(filled)).append(".".repeat(WIDTH - filled)).append("] ")
                     .append(String.format(Locale.ROOT, "%3.0f%% ", fraction * 100));
         }
-        line.append(String.format(Locale.ROOT, " sim %s  %,d events  %.2f M events/s  %.0f s",
-                Time.format(simulation.kernel().now()), events, events / wallSeconds / 1e6, wallSeconds));
+        long simNanos = simulation.kernel().now();
+        line.append(String.format(Locale.ROOT, " sim %s  %,d events  %.2f M events/s  %.3g sim s/s  %.0f s",
+                Time.format(simNanos), events, events / wallSeconds / 1e6, simNanos / 1e9 / wallSeconds, wallSeconds));
         err.print(line);
         err.flush();
         drawn = true;

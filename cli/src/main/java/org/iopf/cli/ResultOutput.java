@@ -13,6 +13,7 @@ import org.iopf.core.report.CsvReport;
 import org.iopf.core.report.Figure;
 import org.iopf.core.report.JsonReport;
 import org.iopf.core.report.RunResult;
+import org.iopf.core.report.StatsReport;
 import org.iopf.core.report.SummaryTable;
 import org.iopf.core.report.TableReport;
 
@@ -63,6 +64,37 @@ final class ResultOutput {
         CsvReport.write(result, csv, series);
         ThroughputChart.write(result, png, CHART_WIDTH, CHART_HEIGHT);
         return List.of(json, csv, series, png);
+    }
+
+    /**
+     * Writes {@code stats.json} and/or {@code stats.csv} (with {@code stats-series.csv} when the run
+     * took periodic dumps) into {@code dir} (created if missing).
+     *
+     * @param formats {@code json}, {@code csv}
+     * @return the files written
+     */
+    static List<Path> writeStats(RunResult result, java.util.Set<String> formats, Path dir) {
+        try {
+            Files.createDirectories(dir.toAbsolutePath());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + dir, e);
+        }
+        List<Path> written = new java.util.ArrayList<>();
+        if (formats.contains("json")) {
+            Path json = dir.resolve("stats.json");
+            StatsReport.writeJson(result, json);
+            written.add(json);
+        }
+        if (formats.contains("csv")) {
+            Path csv = dir.resolve("stats.csv");
+            Path series = result.details().timeline().dumps().isEmpty() ? null : dir.resolve("stats-series.csv");
+            StatsReport.writeCsv(result, csv, series);
+            written.add(csv);
+            if (series != null) {
+                written.add(series);
+            }
+        }
+        return written;
     }
 
     /** Whether every expectation of the run was met (true when it has none). */

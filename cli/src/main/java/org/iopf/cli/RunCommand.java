@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 import org.iopf.core.platform.Scenario;
 import org.iopf.core.report.RunResult;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -38,8 +39,11 @@ final class RunCommand implements Callable<Integer> {
                 + "node1.nic0.mtu=2KiB; repeatable.")
     java.util.List<String> settings = new java.util.ArrayList<>();
 
-    @Option(names = "--no-progress", description = "Never show the progress bar.")
+    @Option(names = "--no-progress", description = "Never show the progress bar nor the speed line.")
     boolean noProgress;
+
+    @Mixin
+    ObservationOptions observe;
 
     @Override
     public Integer call() throws Exception {
@@ -50,12 +54,24 @@ final class RunCommand implements Callable<Integer> {
             scenario = scenario.withSeed(seed);
         }
         scenario = executor.override(scenario, settings);
-        RunResult result = executor.run(scenario);
+        java.util.Set<String> statsFormats = observe.statsFormats();
+        for (String target : observe.inspect) {
+            Inspection.check(target, scenario);
+        }
+        RunResult result = executor.run(scenario, observe);
         ResultOutput.print(result, format, env.out());
         if (out != null) {
             for (Path written : ResultOutput.writeFiles(result, out)) {
                 env.err().println("wrote " + written);
             }
+        }
+        if (!statsFormats.isEmpty()) {
+            for (Path written : ResultOutput.writeStats(result, statsFormats, out != null ? out : Path.of(""))) {
+                env.err().println("wrote " + written);
+            }
+        }
+        for (String target : observe.inspect) {
+            Inspection.print(result.inspections(), target, env.out());
         }
         return ResultOutput.allExpectationsMet(result) ? ExitCode.OK : ExitCode.EXPECTATION_MISSED;
     }

@@ -7,6 +7,11 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicReference;
+import org.iopf.api.observe.Tracer;
+import org.iopf.api.sim.Time;
+import org.iopf.core.observe.ChromeTraceWriter;
+import org.iopf.core.observe.TimelineTracer;
+import org.iopf.core.observe.TraceFilter;
 import org.iopf.core.platform.ComponentSpec;
 import org.iopf.core.platform.ExtensionRegistry;
 import org.iopf.core.platform.NodeSpec;
@@ -22,7 +27,9 @@ import org.iopf.core.run.ScenarioRunner;
  * Reads and runs platform files against the plugin host: the plugins whose types a run uses are
  * leased for its length (so they cannot be unloaded under it), a progress bar shows on long runs,
  * and the outcome is a {@link RunResult}. Nothing of the simulation is kept after the run, so that
- * its plugins can be unloaded and their class loaders collected.
+ * its plugins can be unloaded and their class loaders collected. With the progress display on, the
+ * run's speed (events, events per second, simulated seconds per wall second, peak heap) is printed
+ * on standard error when it ends. A run with {@code --trace} writes its trace when it ends.
  */
 final class ScenarioExecutor {
     private final PluginHost host;
@@ -56,22 +63,68 @@ final class ScenarioExecutor {
         }
     }
 
-    /** Runs {@code scenario}. */
+    /** Runs {@code scenario} without trace or statistics dumps. */
     RunResult run(Scenario scenario) {
+        return run(scenario, null, TraceFilter.ALL, 0, 0);
+    }
+
+    /** Runs {@code scenario} with the trace and statistics interval of {@code options}. */
+    RunResult run(Scenario scenario, ObservationOptions options) {
+        return run(scenario, options.trace, options.traceFilter(), options.traceMaxEvents,
+                options.statsIntervalNanos());
+    }
+
+    private RunResult run(Scenario scenario, Path traceFile, TraceFilter filter, int traceCap, long statsInterval) {
         ExtensionRegistry registry = host.registry();
         Set<String> plugins = pluginsUsed(scenario, registry);
         AtomicReference<ProgressBar> bar = new AtomicReference<>();
+        AtomicReference<TimelineTracer> trace = new AtomicReference<>();
         try (PluginLease lease = host.lease(plugins, "a run of " + scenario.source())) {
-            CompletedRun run = new ScenarioRunner(registry).run(scenario, simulation -> {
+            ScenarioRunner runner = new ScenarioRunner(registry, scheduler -> {
+                if (traceFile == null) {
+                    return Tracer.NONE;
+                }
+                TimelineTracer tracer = new TimelineTracer(scheduler, traceCap, filter);
+                trace.set(tracer);
+                return tracer;
+            }, statsInterval);
+            CompletedRun run = runner.run(scenario, simulation -> {
                 if (progress) {
                     bar.set(ProgressBar.start(err, simulation, scenario.name()));
                 }
             });
             closeBar(bar);
-            return RunResult.of(run.scenario(), run.simulation(), run.workload(), run.wallNanos());
+            RunResult result = RunResult.of(run);
+            if (progress) {
+                result.speed().ifPresent(speed -> err.println(scenario.name() + ": " + speed.line()));
+            }
+            if (traceFile != null) {
+                writeTrace(trace.get(), traceFile);
+            }
+            return result;
         } finally {
             closeBar(bar);
         }
+    }
+
+    private void writeTrace(TimelineTracer tracer, Path file) {
+        Path parent = file.toAbsolutePath().getParent();
+        try {
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot create " + parent, e);
+        }
+        ChromeTraceWriter.write(tracer, file);
+        err.println("wrote trace " + file + " (" + tracer.size() + " events)");
+        if (tracer.dropped() > 0) {
+            err.println("note: the trace reached its cap of " + tracer.capacity() + " events at "
+                    + Time.format(tracer.capReachedAtNanos()) + " of simulated time; "
+                    + tracer.dropped() + " later events were dropped (raise --trace-max-events or narrow it with "
+                    + "--trace-node, --trace-component, --trace-window)");
+        }
+        err.flush();
     }
 
     private static void closeBar(AtomicReference<ProgressBar> bar) {

@@ -162,6 +162,9 @@ final class ShellCommands implements Runnable {
         @Option(names = "--set", paramLabel = "TARGET.PARAM=VALUE")
         java.util.List<String> settings = new java.util.ArrayList<>();
 
+        @picocli.CommandLine.Mixin
+        ObservationOptions observe;
+
         @Override
         public Integer call() {
             ScenarioExecutor executor = new ScenarioExecutor(shell().host(), shell().env().err(), true);
@@ -170,23 +173,49 @@ final class ShellCommands implements Runnable {
                 scenario = scenario.withSeed(seed);
             }
             scenario = executor.override(scenario, settings);
-            RunResult result = executor.run(scenario);
+            java.util.Set<String> statsFormats = observe.statsFormats();
+            for (String target : observe.inspect) {
+                Inspection.check(target, scenario);
+            }
+            RunResult result = executor.run(scenario, observe);
             shell().setLastResult(result);
             ResultOutput.print(result, format, shell().env().out());
+            if (!statsFormats.isEmpty()) {
+                for (java.nio.file.Path written : ResultOutput.writeStats(result, statsFormats, java.nio.file.Path.of(""))) {
+                    shell().env().err().println("wrote " + written);
+                }
+            }
+            for (String target : observe.inspect) {
+                Inspection.print(result.inspections(), target, shell().env().out());
+            }
             return ResultOutput.allExpectationsMet(result) ? ExitCode.OK : ExitCode.EXPECTATION_MISSED;
         }
     }
 
-    /** {@code inspect [PREFIX]}: the last run's figures whose names start with PREFIX. */
-    @Command(name = "inspect", description = "Shows the last run's figures, optionally only those starting with PREFIX.")
+    /**
+     * {@code inspect [PREFIX]}: the last run's figures whose names start with PREFIX;
+     * {@code inspect NODE/COMPONENT [VIEW]}: the views of an inspectable component of the last run.
+     */
+    @Command(name = "inspect", description = {"Shows the last run's figures, optionally only those starting with "
+            + "PREFIX;", "or, given NODE/COMPONENT (node1/smmu), that component's views (all, or only VIEW)."})
     static final class Inspect extends ShellVerb implements Runnable {
-        @Parameters(arity = "0..1", paramLabel = "PREFIX")
+        @Parameters(index = "0", arity = "0..1", paramLabel = "PREFIX|NODE/COMPONENT")
         String prefix;
+
+        @Parameters(index = "1", arity = "0..1", paramLabel = "VIEW")
+        String view;
 
         @Override
         public void run() {
             RunResult result = shell().lastResult()
                     .orElseThrow(() -> new BadInputException("nothing has run yet; use 'run PLATFORM' first"));
+            if (prefix != null && prefix.contains("/")) {
+                Inspection.print(result.inspections(), prefix, view, shell().env().out());
+                return;
+            }
+            if (view != null) {
+                throw new BadInputException("a VIEW goes with NODE/COMPONENT (inspect node1/smmu registers)");
+            }
             ResultOutput.printFigures(result, prefix == null ? "" : prefix.toLowerCase(Locale.ROOT),
                     shell().env().out());
         }

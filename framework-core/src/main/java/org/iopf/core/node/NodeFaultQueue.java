@@ -3,6 +3,7 @@ package org.iopf.core.node;
 import java.util.ArrayDeque;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.LongSupplier;
 import org.iopf.api.fault.FaultHandler;
 import org.iopf.api.fault.FaultKind;
 import org.iopf.api.fault.FaultRecord;
@@ -13,6 +14,7 @@ import org.iopf.api.fault.FaultSink;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.observe.Histogram;
 import org.iopf.api.observe.Metrics;
+import org.iopf.api.observe.Tracer;
 import org.iopf.api.sim.Scheduler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,6 +35,16 @@ import org.slf4j.LoggerFactory;
  * </ul>
  * It measures the resolution by handing the handler a {@link PageFault} whose listener records
  * and then calls the device's listener; the record is the device's own.
+ *
+ * <p>With an enabled {@link Tracer} it records, per the naming convention of {@link Tracer}: the
+ * instant {@code fault/<KIND>} on the detecting component's track ({@link FaultRecord#source()})
+ * when a fault is raised; the slice {@code fault/resolution} from the raise to the resolution and
+ * the instant {@code fault/retry} or {@code fault/terminate} on the queue's track
+ * ({@code node1/faultQueue}); and the counter {@code outstanding} (faults raised and not yet
+ * resolved) on that track. All carry the fault's id as their flow id.
+ *
+ * <p>Fault ids come from a supplier that the simulation shares between all of its nodes' queues,
+ * so they are unique within a run; a queue made without one counts from 1 on its own.
  */
 public final class NodeFaultQueue implements FaultSink {
     /**
@@ -45,6 +57,10 @@ public final class NodeFaultQueue implements FaultSink {
 
     private final String node;
     private final Scheduler scheduler;
+    private final LongSupplier faultIds;
+    private final Tracer tracer;
+    private final String track;
+    private final String[] raiseNames;
     private final ArrayDeque<PageFault> pending = new ArrayDeque<>();
     private final Counter[] raisedByKind;
     private final Histogram resolution;
@@ -53,8 +69,8 @@ public final class NodeFaultQueue implements FaultSink {
     private FaultHandler handler;
     private boolean deliveryScheduled;
     private boolean warnedNoHandler;
-    private long nextId = 1;
     private long raised;
+    private long outstanding;
 
     /**
      * Creates the queue of one node.
@@ -65,14 +81,38 @@ public final class NodeFaultQueue implements FaultSink {
      *     {@code faultQueue.*} metrics in it; not null
      */
     public NodeFaultQueue(String node, Scheduler scheduler, Metrics metrics) {
+        this(node, scheduler, metrics, new long[] {1}, Tracer.NONE);
+    }
+
+    private NodeFaultQueue(String node, Scheduler scheduler, Metrics metrics, long[] ownCounter, Tracer tracer) {
+        this(node, scheduler, metrics, () -> ownCounter[0]++, tracer);
+    }
+
+    /**
+     * Creates the queue of one node that takes fault ids from {@code faultIds} and traces into
+     * {@code tracer}.
+     *
+     * @param node the node's name, for messages and its track ({@code node1/faultQueue}); not null
+     * @param scheduler the simulation's scheduler; not null
+     * @param metrics the node's metrics scope ({@code node1}); not null
+     * @param faultIds the source of fault ids, shared by every queue of the run so that ids are
+     *     unique within it; each call returns a fresh positive id; not null
+     * @param tracer the run's tracer; not null
+     */
+    public NodeFaultQueue(String node, Scheduler scheduler, Metrics metrics, LongSupplier faultIds, Tracer tracer) {
         this.node = Objects.requireNonNull(node, "node is null");
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler is null");
+        this.faultIds = Objects.requireNonNull(faultIds, "faultIds is null");
+        this.tracer = Objects.requireNonNull(tracer, "tracer is null");
+        this.track = node + "/" + METRIC_SCOPE;
         Objects.requireNonNull(metrics, "metrics is null");
         Metrics faults = metrics.scope(METRIC_SCOPE);
         FaultKind[] kinds = FaultKind.values();
         this.raisedByKind = new Counter[kinds.length];
+        this.raiseNames = new String[kinds.length];
         for (FaultKind kind : kinds) {
             raisedByKind[kind.ordinal()] = faults.counter(kind.name().toLowerCase(Locale.ROOT), "faults");
+            raiseNames[kind.ordinal()] = "fault/" + kind.name();
         }
         this.resolution = faults.histogram("resolution", "ns");
         this.retried = faults.counter("retried", "faults");
@@ -86,7 +126,7 @@ public final class NodeFaultQueue implements FaultSink {
 
     @Override
     public long nextFaultId() {
-        return nextId++;
+        return faultIds.getAsLong();
     }
 
     @Override
@@ -94,6 +134,12 @@ public final class NodeFaultQueue implements FaultSink {
         Objects.requireNonNull(fault, "fault is null");
         raised++;
         raisedByKind[fault.record().kind().ordinal()].increment();
+        outstanding++;
+        if (tracer.enabled()) {
+            FaultRecord record = fault.record();
+            tracer.instant(record.source(), raiseNames[record.kind().ordinal()], record.id());
+            tracer.counter(track, "outstanding", outstanding);
+        }
         pending.addLast(new PageFault(fault.record(), new TimedListener(fault.listener(), scheduler.now())));
         if (!deliveryScheduled) {
             deliveryScheduled = true;
@@ -142,8 +188,16 @@ public final class NodeFaultQueue implements FaultSink {
         public void resolved(FaultRecord fault, FaultResolution outcome) {
             if (!heard) {
                 heard = true;
-                resolution.record(scheduler.now() - raisedAt);
+                long now = scheduler.now();
+                resolution.record(now - raisedAt);
                 (outcome == FaultResolution.RETRY ? retried : terminated).increment();
+                outstanding--;
+                if (tracer.enabled()) {
+                    tracer.slice(track, "fault/resolution", raisedAt, now - raisedAt, fault.id());
+                    tracer.instant(track, outcome == FaultResolution.RETRY ? "fault/retry" : "fault/terminate",
+                            fault.id());
+                    tracer.counter(track, "outstanding", outstanding);
+                }
             }
             device.resolved(fault, outcome);
         }

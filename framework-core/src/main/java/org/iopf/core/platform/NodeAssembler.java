@@ -20,6 +20,7 @@ import org.iopf.api.fabric.Fabric;
 import org.iopf.api.fault.FaultHandler;
 import org.iopf.api.fault.FaultSink;
 import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.observe.Inspectable;
 import org.iopf.api.observe.Metrics;
 import org.iopf.api.observe.Tracer;
 import org.iopf.api.platform.ComponentContext;
@@ -51,6 +52,7 @@ public final class NodeAssembler {
     private final RandomStreams random;
     private final Metrics metrics;
     private final Tracer tracer;
+    private final Map<String, Inspectable> inspectables = new LinkedHashMap<>();
 
     /** Creates an assembler over the run-wide services, with its own simulation-wide injector. */
     public NodeAssembler(ExtensionRegistry registry, Scheduler scheduler, RandomStreams random, Metrics metrics,
@@ -118,10 +120,25 @@ public final class NodeAssembler {
             instances.put(role, injector.getInstance(role.apiType()));
             typeNames.put(role, types.get(role).name());
         }
+        for (ComponentSpec spec : components) {
+            for (Map.Entry<Role, ComponentSpec> filled : byRole.entrySet()) {
+                if (filled.getValue() == spec && instances.get(filled.getKey()) instanceof Inspectable inspectable) {
+                    inspectables.putIfAbsent(node.name() + "/" + spec.name(), inspectable);
+                }
+            }
+        }
         if (instances.containsKey(Role.FAULT_HANDLER)) {
             faults.connect((FaultHandler) instances.get(Role.FAULT_HANDLER));
         }
         return new SimNode(node, memoryManager, resources, faults, instances, typeNames);
+    }
+
+    /**
+     * The components assembled so far whose role object implements {@link Inspectable}, by path
+     * ({@code node1/smmu}), in assembly order (unmodifiable view).
+     */
+    public Map<String, Inspectable> inspectables() {
+        return java.util.Collections.unmodifiableMap(inspectables);
     }
 
     private static Injector createInjector(Injector simulation, NodeId node, List<Module> modules,

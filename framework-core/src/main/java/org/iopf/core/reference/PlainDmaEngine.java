@@ -16,6 +16,7 @@ import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PhysicalMemory;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.observe.Histogram;
+import org.iopf.api.observe.Tracer;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.sim.BandwidthResource;
 
@@ -27,6 +28,12 @@ import org.iopf.api.sim.BandwidthResource;
  * pauses its transfer until the fault handler answers: a retry translates again, a termination
  * completes the transfer with {@link DmaStatus#FAULT_TERMINATED} once the chunks already moving
  * have landed. Transfers run concurrently and share the bandwidth FIFO.
+ *
+ * <p>Traced (when the tracer is enabled): each transfer as a slice {@code dma/transfer} on its
+ * channel's track ({@code node1/dma/ch0}), each chunk's time on the data path as {@code dma/chunk}
+ * on {@code node1/dma/data}, and each fault's wait as the step {@code dma/stall} of the fault's
+ * flow (from the fault to the handler's answer) on the channel's track; the counter
+ * {@code inFlight} (transfers accepted and not finished) on the engine's track.
  */
 final class PlainDmaEngine implements DmaEngine {
     /** Bytes of one transfer queued on the data path at most, in chunks (double buffering). */
@@ -42,6 +49,8 @@ final class PlainDmaEngine implements DmaEngine {
     private final Counter bytesMoved;
     private final Counter faults;
     private final Histogram latency;
+    private final Tracer tracer;
+    private final String dataTrack;
     private int inFlight;
 
     @Inject
@@ -56,6 +65,8 @@ final class PlainDmaEngine implements DmaEngine {
         this.bytesMoved = context.metrics().counter("bytes", "bytes");
         this.faults = context.metrics().counter("faults", "faults");
         this.latency = context.metrics().histogram("latency", "ns");
+        this.tracer = context.tracer();
+        this.dataTrack = context.path() + "/data";
     }
 
     @Override
@@ -85,6 +96,9 @@ final class PlainDmaEngine implements DmaEngine {
             return DmaSubmitResult.BUSY;
         }
         inFlight++;
+        if (tracer.enabled()) {
+            tracer.counter(context.path(), "inFlight", inFlight);
+        }
         new Transfer(descriptor, onComplete, context.scheduler().now()).next();
         return DmaSubmitResult.ACCEPTED;
     }
@@ -150,7 +164,11 @@ final class PlainDmaEngine implements DmaEngine {
                 translating = false;
                 issued += length;
                 moving++;
-                dataPath.transfer(length, () -> land(srcPa, dstPa, length));
+                long start = Math.max(context.scheduler().now(), dataPath.busyUntil());
+                long done = dataPath.transfer(length, () -> land(srcPa, dstPa, length));
+                if (tracer.enabled()) {
+                    tracer.slice(dataTrack, "dma/chunk", start, done - start, 0);
+                }
                 next();
             });
         }
@@ -171,6 +189,10 @@ final class PlainDmaEngine implements DmaEngine {
 
         private void onResolved(FaultRecord fault, FaultResolution resolution) {
             translating = false;
+            if (tracer.enabled()) {
+                long now = context.scheduler().now();
+                tracer.slice(channelTrack(), "dma/stall", fault.timeNanos(), now - fault.timeNanos(), fault.id());
+            }
             if (resolution == FaultResolution.RETRY) {
                 next();
             } else {
@@ -181,10 +203,20 @@ final class PlainDmaEngine implements DmaEngine {
             }
         }
 
+        private String channelTrack() {
+            return context.path() + "/ch" + descriptor.channel();
+        }
+
         private void finish(DmaStatus status) {
             inFlight--;
+            if (tracer.enabled()) {
+                tracer.counter(context.path(), "inFlight", inFlight);
+            }
             long now = context.scheduler().now();
             latency.record(now - submitted);
+            if (tracer.enabled()) {
+                tracer.slice(channelTrack(), "dma/transfer", submitted, now - submitted, 0);
+            }
             onComplete.accept(new DmaCompletion(descriptor, status, landed, submitted, now));
         }
     }

@@ -25,6 +25,8 @@ import org.iopf.api.platform.ComponentContext;
  * per-domain I/O page table, with a fixed lookup latency and no TLB. Anything else raises a
  * fault — {@code CONFIGURATION} for a detached stream, {@code TRANSLATION} for an unmapped page,
  * {@code PERMISSION} for a write to a read-only page — which the baseline cannot recover from.
+ * A faulting lookup is traced as the step {@code premapped/walk} of the fault's flow on the IOMMU's
+ * track.
  */
 final class PremappedIommu implements Iommu {
     private record Binding(DomainId domain, AddressSpace space) {
@@ -102,6 +104,9 @@ final class PremappedIommu implements Iommu {
         FaultRecord record = new FaultRecord(faults.nextFaultId(), context.path(), stream, domain, pid, iova, access,
                 kind, context.scheduler().now());
         faults.raise(new PageFault(record, onResolved));
+        if (context.tracer().enabled()) {
+            context.tracer().slice(context.path(), "premapped/walk", record.timeNanos(), lookupLatency, record.id());
+        }
         return Translation.fault(record, lookupLatency);
     }
 

@@ -13,7 +13,8 @@ import org.iopf.api.sim.WorkPriority;
  * The baseline fault handler: a system that pins everything has no way to resolve a device page
  * fault, so it reports every fault as unrecoverable and terminates it. Reporting is interrupt work
  * of {@code reportLatency} on one of the node's cores ({@code core}, or the first core), so it
- * waits behind other interrupt work there and shows in that core's utilisation.
+ * waits behind other interrupt work there and shows in that core's utilisation; the core traces it
+ * as the step {@code terminate/report} of the fault's flow.
  */
 final class TerminatingFaultHandler implements FaultHandler {
     private final ComponentContext context;
@@ -35,11 +36,8 @@ final class TerminatingFaultHandler implements FaultHandler {
 
     @Override
     public void handle(PageFault fault) {
-        core.run("fault-report", WorkPriority.INTERRUPT, reportLatency, () -> {
+        core.run("terminate/report", WorkPriority.INTERRUPT, reportLatency, fault.record().id(), () -> {
             terminated.increment();
-            if (context.tracer().enabled()) {
-                context.tracer().instant(context.path(), "terminate " + fault.record().kind(), fault.record().id());
-            }
             fault.terminate();
         });
     }

@@ -18,8 +18,13 @@ import java.nio.file.Path;
  *  "figures": {"throughput": {"value": 9.6E10, "unit": "bits/s", "quantity": "RATE"}, ...},
  *  "expectations": [{"metric": "...", "expected": "96Gbps ± 2%", "measured": 9.6E10 or null,
  *                    "passed": true, "where": "...", "message": "..."}],
- *  "series": [{"startNanos": 0, "durationNanos": 1000, "bytes": 4096, "bitsPerSecond": 3.2E10}]}
+ *  "series": [{"startNanos": 0, "durationNanos": 1000, "bytes": 4096, "bitsPerSecond": 3.2E10}],
+ *  "speed": {"events": 49408, "wallSeconds": 0.08, "eventsPerSecond": 6.1E5, "simSeconds": 0.0054,
+ *            "simSecondsPerWallSecond": 0.067, "peakHeapBytes": 117440512},
+ *  "inspections": {"node1/smmu": {"registers": ["...", "..."]}}}
  * }</pre>
+ * {@code speed} is there when the run's speed is known ({@code peakHeapBytes} when it was
+ * measured), {@code inspections} when a component offers views.
  * Values are in base units; whole values are written as integers.
  *
  * @since 0.1
@@ -65,6 +70,27 @@ public final class JsonReport {
             node.put("durationNanos", p.durationNanos());
             node.put("bytes", p.bytes());
             node.put("bitsPerSecond", p.bitsPerSecond());
+        }
+        result.speed().ifPresent(speed -> {
+            ObjectNode node = root.putObject("speed");
+            node.put("events", speed.events());
+            node.put("wallSeconds", speed.wallNanos() / 1e9);
+            node.put("eventsPerSecond", speed.eventsPerSecond());
+            node.put("simSeconds", speed.simNanos() / 1e9);
+            node.put("simSecondsPerWallSecond", speed.simSecondsPerWallSecond());
+            if (speed.hasPeakHeap()) {
+                node.put("peakHeapBytes", speed.peakHeapBytes());
+            }
+        });
+        if (!result.inspections().isEmpty()) {
+            ObjectNode inspections = root.putObject("inspections");
+            result.inspections().all().forEach((path, views) -> {
+                ObjectNode component = inspections.putObject(path);
+                views.forEach((view, lines) -> {
+                    ArrayNode array = component.putArray(view);
+                    lines.forEach(array::add);
+                });
+            });
         }
         return root;
     }

@@ -12,6 +12,7 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import org.iopf.core.platform.Expectation;
 import org.iopf.core.platform.Scenario;
+import org.iopf.core.run.CompletedRun;
 import org.iopf.core.run.SimWorkloadContext;
 import org.iopf.core.run.Simulation;
 
@@ -36,11 +37,16 @@ import org.iopf.core.run.Simulation;
  *   <li>{@code memory.<node>.reserved} (bytes resident) and {@code memory.<node>.pinned};</li>
  *   <li>{@code sim.time} (ns, when the workload finished, or the kernel's time if it did not),
  *       {@code sim.finished} (1 or 0), {@code sim.events}, {@code wall.seconds},
- *       {@code sim.eventsPerSecond} (events per wall-clock second);</li>
+ *       {@code sim.eventsPerSecond} (events per wall-clock second), {@code wall.simSecondsPerSecond}
+ *       (simulated seconds per wall-clock second) and, for a {@link CompletedRun},
+ *       {@code wall.peakHeap} (bytes, the heap pools' peaks during the run);</li>
  *   <li>every raw metric under its own name: counters and gauges as values, histograms as
  *       {@code <name>.p50|p99|p999|max|mean|count}. A derived figure wins over a raw metric of the
  *       same name.</li>
  * </ul>
+ *
+ * <p>Beside the figures it keeps the {@link RunDetails}: the {@link SpeedReport}, every metric's
+ * final value, the periodic metric dumps and the inspectable components' views.
  *
  * <p>Immutable.
  *
@@ -53,6 +59,7 @@ public final class RunResult {
     private final Map<String, Figure> figures;
     private final ThroughputSeries throughput;
     private final ExpectationReport expectations;
+    private final RunDetails details;
 
     /**
      * Creates a result from its parts; the expectations are checked against the figures.
@@ -66,6 +73,24 @@ public final class RunResult {
      */
     public RunResult(String scenario, String source, long seed, List<Figure> figures, ThroughputSeries throughput,
             List<Expectation> expectations) {
+        this(scenario, source, seed, figures, throughput, expectations, RunDetails.NONE);
+    }
+
+    /**
+     * Creates a result from its parts and its details; the expectations are checked against the
+     * figures.
+     *
+     * @param scenario the scenario's name, not null
+     * @param source where the scenario was read from, not null, may be empty
+     * @param seed the run's seed
+     * @param figures the figures, in the order to print them; names unique; not null
+     * @param throughput the throughput over simulated time, not null
+     * @param expectations the expectations to check, not null
+     * @param details speed, metrics, dumps and views, not null
+     */
+    public RunResult(String scenario, String source, long seed, List<Figure> figures, ThroughputSeries throughput,
+            List<Expectation> expectations, RunDetails details) {
+        this.details = requireNonNull(details, "details is null");
         this.scenario = requireNonNull(scenario, "scenario is null");
         this.source = requireNonNull(source, "source is null");
         this.seed = seed;
@@ -94,6 +119,20 @@ public final class RunResult {
         requireNonNull(scenario, "scenario is null");
         return RunResultCollector.collect(scenario.name(), scenario.source(), scenario.expectations(), sim, run,
                 wallNanos);
+    }
+
+    /**
+     * Gathers the result of a completed run, with its peak heap, periodic metric dumps and the
+     * views of its inspectable components.
+     *
+     * @param run the completed run, not null
+     * @return the result
+     */
+    public static RunResult of(CompletedRun run) {
+        requireNonNull(run, "run is null");
+        Scenario scenario = run.scenario();
+        return RunResultCollector.collect(scenario.name(), scenario.source(), scenario.expectations(),
+                run.simulation(), run.workload(), run.wallNanos(), run.peakHeapBytes(), run.statistics());
     }
 
     /**
@@ -145,9 +184,27 @@ public final class RunResult {
         return f == null ? OptionalDouble.empty() : OptionalDouble.of(f.value());
     }
 
-    /** The workload's throughput over simulated time ({@code workload.bytes} by completion time). */
+    /**
+     * The workload's throughput over simulated time ({@code workload.bytes} by completion time),
+     * from the periodic metric dumps when the run took them, else from the counter's own series.
+     */
     public ThroughputSeries throughput() {
         return throughput;
+    }
+
+    /** Speed, final metrics, periodic dumps and component views of the run. */
+    public RunDetails details() {
+        return details;
+    }
+
+    /** How fast the run simulated, if known. */
+    public Optional<SpeedReport> speed() {
+        return Optional.ofNullable(details.speed());
+    }
+
+    /** The rendered views of the run's inspectable components. */
+    public Inspections inspections() {
+        return details.inspections();
     }
 
     /** The checks of the scenario's expectations; empty without a scenario. */

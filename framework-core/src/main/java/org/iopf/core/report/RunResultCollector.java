@@ -14,6 +14,7 @@ import org.iopf.api.sim.CpuCore;
 import org.iopf.core.node.NodeFaultQueue;
 import org.iopf.core.node.SimNode;
 import org.iopf.core.observe.MetricValue;
+import org.iopf.core.observe.MetricsTimeline;
 import org.iopf.core.platform.Expectation;
 import org.iopf.core.platform.Expectation.Quantity;
 import org.iopf.core.run.SimWorkloadContext;
@@ -34,6 +35,11 @@ final class RunResultCollector {
 
     static RunResult collect(String name, String source, List<Expectation> expectations, Simulation sim,
             SimWorkloadContext run, long wallNanos) {
+        return collect(name, source, expectations, sim, run, wallNanos, -1, MetricsTimeline.NONE);
+    }
+
+    static RunResult collect(String name, String source, List<Expectation> expectations, Simulation sim,
+            SimWorkloadContext run, long wallNanos, long peakHeapBytes, MetricsTimeline timeline) {
         requireNonNull(sim, "sim is null");
         requireNonNull(run, "run is null");
         if (wallNanos < 0) {
@@ -45,12 +51,15 @@ final class RunResultCollector {
         c.faults();
         c.cpu(end);
         c.memory();
-        c.speed(run, end, wallNanos);
+        SpeedReport speed = new SpeedReport(sim.kernel().executedEvents(), wallNanos, end, peakHeapBytes);
+        c.speed(run, end, wallNanos, speed);
         c.raw();
-        ThroughputSeries series = sim.metrics().series(BYTES).map(ThroughputSeries::of)
-                .orElse(ThroughputSeries.EMPTY);
+        ThroughputSeries fromDumps = ThroughputSeries.of(timeline, BYTES);
+        ThroughputSeries series = !fromDumps.points().isEmpty() ? fromDumps
+                : sim.metrics().series(BYTES).map(ThroughputSeries::of).orElse(ThroughputSeries.EMPTY);
+        RunDetails details = new RunDetails(speed, c.snapshot, timeline, Inspections.render(sim.inspectables()));
         return new RunResult(name, source, sim.random().seed(), new ArrayList<>(c.figures.values()), series,
-                expectations);
+                expectations, details);
     }
 
     private void workload(long end) {
@@ -125,7 +134,7 @@ final class RunResultCollector {
         }
     }
 
-    private void speed(SimWorkloadContext run, long end, long wallNanos) {
+    private void speed(SimWorkloadContext run, long end, long wallNanos, SpeedReport speed) {
         long events = sim.kernel().executedEvents();
         put(Figure.of("sim.time", end, Quantity.DURATION));
         put(new Figure("sim.finished", run.isFinished() ? 1 : 0, Quantity.NUMBER, ""));
@@ -133,6 +142,10 @@ final class RunResultCollector {
         put(new Figure("wall.seconds", wallNanos / 1e9, Quantity.NUMBER, "s"));
         if (wallNanos > 0) {
             put(new Figure("sim.eventsPerSecond", events / (wallNanos / 1e9), Quantity.NUMBER, "events/s"));
+            put(new Figure("wall.simSecondsPerSecond", speed.simSecondsPerWallSecond(), Quantity.NUMBER, "sim s/wall s"));
+        }
+        if (speed.hasPeakHeap()) {
+            put(Figure.of("wall.peakHeap", speed.peakHeapBytes(), Quantity.BYTES));
         }
     }
 

@@ -4,6 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.iopf.core.observe.MetricValue;
+import org.iopf.core.observe.MetricsDump;
+import org.iopf.core.observe.MetricsTimeline;
 import org.iopf.core.observe.TimeSeries;
 
 /**
@@ -36,6 +39,35 @@ public record ThroughputSeries(List<ThroughputPoint> points) {
         List<ThroughputPoint> points = new ArrayList<>(bytes.size());
         for (int i = 0; i < bytes.size(); i++) {
             points.add(new ThroughputPoint(bytes.startNanos(i), bytes.bucketNanos(), bytes.value(i)));
+        }
+        return new ThroughputSeries(points);
+    }
+
+    /**
+     * The series of a byte counter read from periodic metric dumps ({@code --stats-interval}): each
+     * dump gives one point from the previous dump (or 0) to its own time, with the bytes counted in
+     * between. Dumps at the same time as the previous
+     * one give no point.
+     *
+     * @param timeline the dumps, not null
+     * @param counter the byte counter's full name ({@code workload.bytes}), not null
+     * @return the series, empty if no dump holds the counter
+     */
+    public static ThroughputSeries of(MetricsTimeline timeline, String counter) {
+        requireNonNull(timeline, "timeline is null");
+        requireNonNull(counter, "counter is null");
+        List<ThroughputPoint> points = new ArrayList<>();
+        long lastTime = 0;
+        long lastBytes = 0;
+        for (MetricsDump dump : timeline.dumps()) {
+            if (!(dump.values().get(counter) instanceof MetricValue.CounterValue c)) {
+                continue;
+            }
+            if (dump.timeNanos() > lastTime) {
+                points.add(new ThroughputPoint(lastTime, dump.timeNanos() - lastTime, c.value() - lastBytes));
+                lastTime = dump.timeNanos();
+                lastBytes = c.value();
+            }
         }
         return new ThroughputSeries(points);
     }

@@ -113,6 +113,9 @@ public final class UnitFormat {
         if (Math.abs(value) >= 1000) {
             return String.format(Locale.ROOT, "%.0f", value);
         }
+        if (Math.abs(value) < 0.1) {
+            return String.format(Locale.ROOT, "%.3g", value);
+        }
         return String.format(Locale.ROOT, "%.3f", value);
     }
 }

@@ -6,9 +6,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
+import org.iopf.api.observe.Inspectable;
 import org.iopf.api.observe.Tracer;
 import org.iopf.api.platform.Node;
 import org.iopf.api.platform.NodeId;
+import org.iopf.api.sim.Scheduler;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadType;
 import org.iopf.core.fabric.SwitchedFabric;
@@ -29,6 +32,7 @@ import org.iopf.core.sim.SplitRandomStreams;
 /**
  * One simulation of a platform: the event kernel, the random streams, the metrics, the fabric and
  * the nodes with their components. Built from a {@link PlatformSpec}; run on the caller's thread.
+ * Fault ids are counted run-wide, so that one id names one fault (and one trace flow) in the run.
  */
 public final class Simulation {
     private final EventKernel kernel;
@@ -37,31 +41,44 @@ public final class Simulation {
     private final Tracer tracer;
     private final SwitchedFabric fabric;
     private final Map<String, SimNode> nodes = new LinkedHashMap<>();
+    private final Map<String, Inspectable> inspectables;
+    private long nextFaultId = 1;
     private volatile SimWorkloadContext running;
     /** The simulation-wide injector; the node injectors are its children. Dies with the simulation. */
     private final Injector injector;
 
-    private Simulation(PlatformSpec platform, ExtensionRegistry registry, Tracer tracer) {
+    private Simulation(PlatformSpec platform, ExtensionRegistry registry, Function<Scheduler, Tracer> tracers) {
         this.kernel = new EventKernel();
         this.random = new SplitRandomStreams(platform.seed());
         this.metrics = new MetricRegistry(kernel::now, name -> name.startsWith("workload."));
-        this.tracer = Objects.requireNonNull(tracer, "tracer is null");
+        this.tracer = Objects.requireNonNull(tracers.apply(kernel), "tracer is null");
         this.fabric = new SwitchedFabric(kernel, random, platform.defaultLink(), platform.switchLatencyNanos());
         this.injector = NodeAssembler.simulationInjector(kernel, random, metrics, tracer, fabric);
         NodeAssembler assembler = new NodeAssembler(registry, injector);
         for (NodeSpec spec : platform.nodes()) {
             nodes.put(spec.name(), buildNode(spec, assembler));
         }
+        this.inspectables = assembler.inspectables();
     }
 
     /** Builds a simulation; components are created and wired, nothing has run yet. */
     public static Simulation build(PlatformSpec platform, ExtensionRegistry registry) {
-        return new Simulation(platform, registry, Tracer.NONE);
+        return new Simulation(platform, registry, scheduler -> Tracer.NONE);
     }
 
     /** Builds a simulation that records trace events into {@code tracer}. */
     public static Simulation build(PlatformSpec platform, ExtensionRegistry registry, Tracer tracer) {
-        return new Simulation(platform, registry, tracer);
+        Objects.requireNonNull(tracer, "tracer is null");
+        return new Simulation(platform, registry, scheduler -> tracer);
+    }
+
+    /**
+     * Builds a simulation whose tracer is made from its own clock ({@code scheduler ->
+     * new TimelineTracer(scheduler, cap, filter)}), called once before any component is created.
+     */
+    public static Simulation build(PlatformSpec platform, ExtensionRegistry registry,
+            Function<Scheduler, Tracer> tracerFactory) {
+        return new Simulation(platform, registry, Objects.requireNonNull(tracerFactory, "tracerFactory is null"));
     }
 
     private SimNode buildNode(NodeSpec spec, NodeAssembler assembler) {
@@ -69,8 +86,9 @@ public final class Simulation {
         SparsePhysicalMemory memory = new SparsePhysicalMemory(spec.name() + ".dram", spec.memory().topology(),
                 spec.memory().contentMode());
         DemandPagingMemoryManager manager = new DemandPagingMemoryManager(memory, kernel, spec.memory().manager());
-        NodeResources resources = new NodeResources(kernel, spec.cores());
-        NodeFaultQueue faults = new NodeFaultQueue(spec.name(), kernel, metrics.scope(spec.name()));
+        NodeResources resources = new NodeResources(kernel, spec.cores(), spec.name(), tracer);
+        NodeFaultQueue faults = new NodeFaultQueue(spec.name(), kernel, metrics.scope(spec.name()),
+                () -> nextFaultId++, tracer);
         return assembler.assemble(id, manager, resources, faults, spec.components());
     }
 
@@ -90,6 +108,19 @@ public final class Simulation {
     /** The run's metrics. */
     public MetricRegistry metrics() {
         return metrics;
+    }
+
+    /** The run's tracer ({@link Tracer#NONE} when nothing is traced). */
+    public Tracer tracer() {
+        return tracer;
+    }
+
+    /**
+     * The components whose role object implements {@link Inspectable}, by path
+     * ({@code node1/smmu}), in declaration order.
+     */
+    public Map<String, Inspectable> inspectables() {
+        return inspectables;
     }
 
     /** The run's random streams. */

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.iopf.api.observe.Tracer;
 import org.iopf.api.sim.BandwidthResource;
 import org.iopf.api.sim.CpuCore;
 import org.iopf.api.sim.DataRate;
@@ -37,6 +38,22 @@ public final class NodeResources implements Resources {
      *     appear only once
      */
     public NodeResources(Scheduler scheduler, List<CoreGroup> coreGroups) {
+        this(scheduler, coreGroups, "", Tracer.NONE);
+    }
+
+    /**
+     * Creates a node's resources whose cores trace their work items on tracks
+     * {@code <node>/<core>} ({@code node1/a53.0}).
+     *
+     * @param scheduler the simulation's scheduler, not null
+     * @param coreGroups the node's cores by cluster, in declaration order, not null; a cluster may
+     *     appear only once
+     * @param node the node's name, for the cores' tracks, not null
+     * @param tracer the run's tracer, not null
+     */
+    public NodeResources(Scheduler scheduler, List<CoreGroup> coreGroups, String node, Tracer tracer) {
+        requireNonNull(node, "node is null");
+        requireNonNull(tracer, "tracer is null");
         this.scheduler = requireNonNull(scheduler, "scheduler is null");
         requireNonNull(coreGroups, "coreGroups is null");
         List<CpuCore> all = new ArrayList<>();
@@ -47,7 +64,9 @@ public final class NodeResources implements Resources {
                 throw new IllegalArgumentException("cluster '" + group.cluster() + "' is declared twice");
             }
             for (int i = 0; i < group.count(); i++) {
-                SimCpuCore core = new SimCpuCore(scheduler, group.cluster() + "." + i, group.cluster());
+                String name = group.cluster() + "." + i;
+                SimCpuCore core = new SimCpuCore(scheduler, name, group.cluster(), tracer,
+                        node.isEmpty() ? name : node + "/" + name);
                 all.add(core);
                 coresByName.put(core.name(), core);
             }

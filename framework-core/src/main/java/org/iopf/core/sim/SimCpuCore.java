@@ -3,6 +3,7 @@ package org.iopf.core.sim;
 import static java.util.Objects.requireNonNull;
 
 import java.util.ArrayDeque;
+import org.iopf.api.observe.Tracer;
 import org.iopf.api.sim.CpuCore;
 import org.iopf.api.sim.Event;
 import org.iopf.api.sim.Scheduler;
@@ -17,6 +18,11 @@ import org.iopf.api.sim.WorkPriority;
  * item, so that work submitted by {@code onDone} at the completion instant (an ISR that raises a
  * tasklet) competes with the queued items by priority instead of starting ahead of them.
  *
+ * <p>With an enabled {@link Tracer}, every work item that finishes is recorded as a slice named by
+ * its label, with its flow id, on the core's track ({@code node1/a53.0}), and the counter
+ * {@code runQueue} (items queued, not running) when it changes; with a disabled one the core builds
+ * nothing for the trace.
+ *
  * @since 0.1
  */
 public final class SimCpuCore implements CpuCore {
@@ -28,6 +34,8 @@ public final class SimCpuCore implements CpuCore {
     private final Scheduler scheduler;
     private final String name;
     private final String cluster;
+    private final Tracer tracer;
+    private final String track;
     @SuppressWarnings("unchecked")
     private final ArrayDeque<Work>[] queues = new ArrayDeque[PRIORITIES.length];
     private final long[] queuedNanos = new long[PRIORITIES.length];
@@ -49,9 +57,24 @@ public final class SimCpuCore implements CpuCore {
      * @param cluster its cluster ({@code a53}), not null
      */
     public SimCpuCore(Scheduler scheduler, String name, String cluster) {
+        this(scheduler, name, cluster, Tracer.NONE, name);
+    }
+
+    /**
+     * Creates an idle core that records its work items as slices on {@code track}.
+     *
+     * @param scheduler the simulation's scheduler, not null
+     * @param name the core's name within its node ({@code a53.0}), not null
+     * @param cluster its cluster ({@code a53}), not null
+     * @param tracer the run's tracer, not null; {@link Tracer#NONE} to record nothing
+     * @param track the core's track ({@code node1/a53.0}), not null
+     */
+    public SimCpuCore(Scheduler scheduler, String name, String cluster, Tracer tracer, String track) {
         this.scheduler = requireNonNull(scheduler, "scheduler is null");
         this.name = requireNonNull(name, "name is null");
         this.cluster = requireNonNull(cluster, "cluster is null");
+        this.tracer = requireNonNull(tracer, "tracer is null");
+        this.track = requireNonNull(track, "track is null");
         for (int i = 0; i < queues.length; i++) {
             queues[i] = new ArrayDeque<>();
         }
@@ -88,6 +111,9 @@ public final class SimCpuCore implements CpuCore {
         queues[p].addLast(work);
         queuedNanos[p] += cpuNanos;
         queued++;
+        if (tracer.enabled()) {
+            tracer.counter(track, "runQueue", queued);
+        }
         long finish = current == null ? scheduler.now() : currentEnd;
         for (int i = 0; i <= p; i++) {
             finish += queuedNanos[i];
@@ -132,6 +158,9 @@ public final class SimCpuCore implements CpuCore {
         Work done = current;
         finishedBusyNanos += currentEnd - currentStart;
         completedItems++;
+        if (tracer.enabled()) {
+            tracer.slice(track, done.label(), currentStart, currentEnd - currentStart, done.flowId());
+        }
         current = null;
         completing = true;
         try {
@@ -150,6 +179,9 @@ public final class SimCpuCore implements CpuCore {
             if (next != null) {
                 queuedNanos[p] -= next.cpuNanos();
                 queued--;
+                if (tracer.enabled()) {
+                    tracer.counter(track, "runQueue", queued);
+                }
                 start(next);
                 return;
             }

@@ -20,6 +20,8 @@ final class UnitFormatTest {
         assertThat(UnitFormat.format(0.125, Quantity.RATIO)).isEqualTo("12.5 %");
         assertThat(UnitFormat.format(12, Quantity.NUMBER, "faults")).isEqualTo("12 faults");
         assertThat(UnitFormat.format(0.25, Quantity.NUMBER, "s")).isEqualTo("0.250 s");
+        assertThat(UnitFormat.format(0.00167, Quantity.NUMBER, "sim s/wall s")).as("three significant digits below 0.1")
+                .isEqualTo("0.00167 sim s/wall s");
     }
 
     @Test

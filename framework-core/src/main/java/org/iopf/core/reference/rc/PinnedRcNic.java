@@ -25,6 +25,7 @@ import org.iopf.api.nic.QueuePair;
 import org.iopf.api.nic.QueuePairConfig;
 import org.iopf.api.nic.RegistrationResult;
 import org.iopf.api.observe.Counter;
+import org.iopf.api.observe.Tracer;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.sim.Scheduler;
 
@@ -33,6 +34,10 @@ import org.iopf.api.sim.Scheduler;
  * registration with the NIC's own translation table, and no page-fault support (an on-demand
  * registration is refused). Queue pairs take turns on the port, one packet at a time, each packet
  * sent when the port's transmitter is free.
+ *
+ * <p>Traced (when the tracer is enabled): each packet sent as a slice on its queue pair's track
+ * ({@code node1/nic0/qp1}) for its time on the port, named for its kind ({@code rc/data},
+ * {@code rc/read-request}, {@code rc/read-response}, {@code rc/ack}).
  */
 public final class PinnedRcNic implements Nic {
     private final ComponentContext context;
@@ -47,6 +52,7 @@ public final class PinnedRcNic implements Nic {
     private final Counter timeouts;
     private final Counter bytesSent;
     private final Counter unknownQp;
+    private final Tracer tracer;
     private boolean transmitScheduled;
     private int nextPdn = 1;
     private int nextKey = 1;
@@ -70,6 +76,7 @@ public final class PinnedRcNic implements Nic {
         this.timeouts = context.metrics().counter("timeouts", "timeouts");
         this.bytesSent = context.metrics().counter("tx.bytes", "bytes");
         this.unknownQp = context.metrics().counter("rx.unknownQp", "packets");
+        this.tracer = context.tracer();
     }
 
     @Override
@@ -212,7 +219,12 @@ public final class PinnedRcNic implements Nic {
             }
             if (packet != null) {
                 bytesSent.add(packet.payloadBytes());
+                long sentAt = now();
                 long free = port.send(packet);
+                if (tracer.enabled()) {
+                    tracer.slice(context.path() + "/qp" + qp.qpn(), sliceName(packet), sentAt,
+                            free - sentAt, 0);
+                }
                 if (!ready.isEmpty()) {
                     transmitScheduled = true;
                     context.scheduler().scheduleAt(free, this::transmit);
@@ -220,6 +232,20 @@ public final class PinnedRcNic implements Nic {
                 return;
             }
         }
+    }
+
+    private static String sliceName(Packet packet) {
+        Object header = packet.header();
+        if (header instanceof RcHeader.Data) {
+            return "rc/data";
+        }
+        if (header instanceof RcHeader.ReadRequest) {
+            return "rc/read-request";
+        }
+        if (header instanceof RcHeader.ReadResponse) {
+            return "rc/read-response";
+        }
+        return header instanceof RcHeader.Ack ? "rc/ack" : "rc/packet";
     }
 
     private void receive(Packet packet) {
