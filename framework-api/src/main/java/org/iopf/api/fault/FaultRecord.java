@@ -9,7 +9,7 @@ import org.iopf.api.mem.Access;
  * What a device or IOMMU records about one fault: who, in which domain, where, which access, what
  * kind, and when.
  *
- * @param id unique within the node ({@link FaultSink#nextFaultId()}); links a fault's trace steps
+ * @param id unique within the run ({@link FaultSink#nextFaultId()}); links a fault's trace steps
  * @param source path of the component that detected it ({@code node1/smmu})
  * @param stream the requesting device's stream id
  * @param domain the protection domain (context) it was translated in

@@ -9,7 +9,7 @@ package org.iopf.api.fault;
  * @since 0.1
  */
 public interface FaultSink {
-    /** A fresh fault id, unique within the node. */
+    /** A fresh fault id, unique within the run (all nodes draw from one counter), so it can serve as a trace flow id. */
     long nextFaultId();
 
     /** Raises a fault towards the node's fault handler. */
