@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 @Command(name = "iopf", mixinStandardHelpOptions = true, versionProvider = IopfCommand.Version.class,
         description = "Emulates I/O page faults on platforms assembled from plugins.",
         subcommands = {RunCommand.class, ValidateCommand.class, ComponentsCommand.class, PluginsCommand.class,
-            ReproduceCommand.class, ShellCommand.class, TraceSummaryCommand.class},
+            ReproduceCommand.class, CompareCommand.class, ShellCommand.class, TraceSummaryCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 an expectation was missed, 2 bad input, 3 internal error."})
 public final class IopfCommand implements Runnable, AutoCloseable {
     private final CliEnvironment env;
