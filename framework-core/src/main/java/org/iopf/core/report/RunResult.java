@@ -27,6 +27,9 @@ import org.iopf.core.run.Simulation;
  *   <li>{@code throughput} (bits/s) = {@code bytes} × 8 / {@code workload.elapsed} (or the simulated
  *       time if the workload has no elapsed gauge); {@code bytes}, {@code messages}, {@code errors},
  *       {@code integrity.mismatchedPages} from the {@code workload.*} counters that exist;</li>
+ *   <li>{@code throughput.steady} (bits/s): the rate of the second half of the bytes, from the
+ *       moment half had been moved (to within half a bucket of the bytes' time series, at most
+ *       1/2048 of the run) to the end, so a cold start that is over by half-way does not count;</li>
  *   <li>{@code latency.p50|p99|p999|max|mean} (ns) from {@code workload.latency}, if it has
  *       values;</li>
  *   <li>{@code faults.total}, {@code faults.<kind>} ({@code translation}, {@code permission},

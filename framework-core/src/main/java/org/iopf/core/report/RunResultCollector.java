@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.SortedMap;
 import org.iopf.api.fault.FaultKind;
 import org.iopf.api.mem.MemoryStats;
@@ -15,6 +16,7 @@ import org.iopf.core.node.NodeFaultQueue;
 import org.iopf.core.node.SimNode;
 import org.iopf.core.observe.MetricValue;
 import org.iopf.core.observe.MetricsTimeline;
+import org.iopf.core.observe.TimeSeries;
 import org.iopf.core.platform.Expectation;
 import org.iopf.core.platform.Expectation.Quantity;
 import org.iopf.core.run.SimWorkloadContext;
@@ -71,6 +73,8 @@ final class RunResultCollector {
             if (elapsed > 0) {
                 put(Figure.of("throughput", b * 8.0 * 1e9 / elapsed, Quantity.RATE));
             }
+            sim.metrics().series(BYTES).ifPresent(series -> steadyThroughput(series, end)
+                    .ifPresent(rate -> put(Figure.of("throughput.steady", rate, Quantity.RATE))));
             put(Figure.of("bytes", b, Quantity.BYTES));
         }
         copy("workload.messages", "messages");
@@ -83,6 +87,27 @@ final class RunResultCollector {
             put(Figure.of("latency.max", h.max(), Quantity.DURATION));
             put(Figure.of("latency.mean", h.mean(), Quantity.DURATION));
         }
+    }
+
+    /**
+     * The rate of the second half of the bytes: the bytes recorded after the bucket in which half
+     * the total was reached, over the time from that bucket's middle (where the last completion of
+     * the first half is on average; bytes are recorded when an operation completes) to the end of
+     * the run, so a cold start that ends before half-way is left out.
+     */
+    static OptionalDouble steadyThroughput(TimeSeries bytes, long end) {
+        long total = bytes.total();
+        long cumulative = 0;
+        for (int i = 0; i < bytes.size(); i++) {
+            cumulative += bytes.value(i);
+            if (2 * cumulative >= total) {
+                long from = bytes.startNanos(i) + bytes.bucketNanos() / 2;
+                long rest = total - cumulative;
+                return from < end && rest > 0 ? OptionalDouble.of(rest * 8.0 * 1e9 / (end - from))
+                        : OptionalDouble.empty();
+            }
+        }
+        return OptionalDouble.empty();
     }
 
     private void faults() {

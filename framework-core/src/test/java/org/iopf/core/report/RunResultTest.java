@@ -14,6 +14,7 @@ import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.sim.Time;
 import org.iopf.core.node.SimNode;
 import org.iopf.core.observe.MetricValue;
+import org.iopf.core.observe.TimeSeries;
 import org.iopf.core.platform.Expectation.Quantity;
 import org.iopf.core.platform.ExtensionRegistry;
 import org.iopf.core.run.DefaultPlatforms;
@@ -73,6 +74,18 @@ final class RunResultTest {
         assertThat(result.seed()).isEqualTo(1);
         assertThat(result.scenario()).isEqualTo("pinned-write");
         assertThat(result.expectations().total()).isZero();
+    }
+
+    @Test
+    void theSteadyThroughputIsTheRateOfTheSecondHalfOfTheBytes() {
+        // a slow cold start (100 B in each of the first four 1 us buckets), then 1000 B per 1 us
+        TimeSeries bytes = new TimeSeries("bytes", 1_000, new long[] {100, 100, 100, 100, 1000, 1000, 1000, 1000});
+
+        // half of 4400 B is reached in bucket 5 (2400 B by 6 us); 2000 B follow, counted from the
+        // bucket's middle (5.5 us) to 8 us
+        assertThat(RunResultCollector.steadyThroughput(bytes, 8_000)).hasValue(2000 * 8.0 * 1e9 / 2_500);
+        assertThat(RunResultCollector.steadyThroughput(bytes, 5_500)).isEmpty();
+        assertThat(RunResultCollector.steadyThroughput(new TimeSeries("bytes", 1_000, new long[0]), 1_000)).isEmpty();
     }
 
     @Test
