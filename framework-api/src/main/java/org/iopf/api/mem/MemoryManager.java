@@ -209,7 +209,8 @@ public interface MemoryManager {
      * @param childName the child's name, not null
      * @return the child, with a new pid
      * @throws UnsupportedOperationException if the manager does not model copy-on-write
-     * @throws IllegalStateException if no memory is left for the eager copies (nothing changed)
+     * @throws IllegalStateException if no memory is left for the eager copies: no child is created and
+     *     the parent's pages are as before (though reclaim may have swapped some out)
      * @since 0.1
      */
     default AddressSpace fork(AddressSpace parent, String childName) {

@@ -268,6 +268,25 @@ final class CopyOnWriteTest {
     }
 
     @Test
+    void aForkWithoutMemoryForItsPinnedCopiesCreatesNoChildAndChangesNothing() {
+        SparsePhysicalMemory small =
+                new SparsePhysicalMemory("small", SlitNumaTopology.singleNode(4 * MIB), ContentMode.BYTES);
+        DemandPagingMemoryManager noSwap = new DemandPagingMemoryManager(small, scheduler,
+                MemoryManagerConfig.defaults().withSwap(0));
+        ProcessAddressSpace p = noSwap.createAddressSpace("p");
+        long va = noSwap.mmap(p, 3 * MIB, MapOptions.DEFAULT);
+        assertThat(noSwap.pin(p, va, 3 * MIB)).isEqualTo(PinResult.PINNED);
+        MemoryStats before = noSwap.stats();
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> noSwap.fork(p, "child"))
+                .isInstanceOf(IllegalStateException.class);
+
+        assertThat(noSwap.stats()).isEqualTo(before);
+        assertThat(noSwap.addressSpace(p.pid() + 1)).isEmpty();
+        assertThat(noSwap.translate(p, va, Access.WRITE)).isGreaterThanOrEqualTo(0);
+    }
+
+    @Test
     void swappedPagesShareTheirSwapEntryWithTheChild() {
         long va = writtenBuffer(2, (byte) 12);
         mm.reclaim(2 * PAGE);
