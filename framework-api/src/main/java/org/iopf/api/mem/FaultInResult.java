@@ -6,7 +6,12 @@ package org.iopf.api.mem;
  * @since 0.1
  */
 public enum FaultInResult {
-    /** The page was already present with the requested access. */
+    /**
+     * The page was already present with the requested access. A write to a present
+     * copy-on-write page (see {@link MemoryManager#fork}) also reports this: the sharing was
+     * broken first, by a copy to a new frame ({@link MemoryStats#cowFaults()}) or, for the last
+     * sharer, by write permission alone ({@link MemoryStats#cowReuses()}).
+     */
     ALREADY_PRESENT,
     /** A never-touched page was given a zeroed frame (minor fault). */
     ZERO_FILLED,

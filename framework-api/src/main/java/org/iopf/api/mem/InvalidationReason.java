@@ -12,6 +12,17 @@ public enum InvalidationReason {
     UNMAP,
     /** The page is moving to another frame (NUMA migration, device migration, compaction). */
     MIGRATE,
-    /** The page's protection is changing (for example copy-on-write). */
-    PROTECTION
+    /**
+     * The page's protection is changing (for example copy-on-write: {@link MemoryManager#fork}
+     * write-protects the parent's private pages; the frames stay, writable translations must go).
+     */
+    PROTECTION,
+    /**
+     * A write broke the copy-on-write sharing of a page: the writer's page moves to a private
+     * copy on a new frame (the other sharers keep the old frame), so cached translations of the
+     * writer's page to the old frame must go.
+     *
+     * @since 0.1
+     */
+    COPY_ON_WRITE
 }

@@ -12,12 +12,28 @@ package org.iopf.api.mem;
  * @param hugePageFaults faults that mapped a 2 MiB page (also counted as minor or major)
  * @param reclaimedPages pages swapped out by reclaim
  * @param notifierCalls MMU notifier invalidations sent
+ * @param cowFaults write faults that broke the copy-on-write sharing of a page by copying it to a
+ *     new frame (see {@link MemoryManager#fork}); since 0.1
+ * @param cowReuses write faults on a copy-on-write page whose other sharers were gone: the page
+ *     became writable again without a copy; since 0.1
  * @since 0.1
  */
 public record MemoryStats(long residentBytes, long pinnedBytes, long swappedBytes, long freeBytes,
-        long minorFaults, long majorFaults, long hugePageFaults, long reclaimedPages, long notifierCalls) {
-    /** All faults that allocated a frame. */
+        long minorFaults, long majorFaults, long hugePageFaults, long reclaimedPages, long notifierCalls,
+        long cowFaults, long cowReuses) {
+    /**
+     * Counters of a manager without copy-on-write (no {@code cowFaults}, no {@code cowReuses}).
+     *
+     * @since 0.1
+     */
+    public MemoryStats(long residentBytes, long pinnedBytes, long swappedBytes, long freeBytes, long minorFaults,
+            long majorFaults, long hugePageFaults, long reclaimedPages, long notifierCalls) {
+        this(residentBytes, pinnedBytes, swappedBytes, freeBytes, minorFaults, majorFaults, hugePageFaults,
+                reclaimedPages, notifierCalls, 0, 0);
+    }
+
+    /** All faults that allocated a frame: minor, major and copy-on-write copies. */
     public long faults() {
-        return minorFaults + majorFaults;
+        return minorFaults + majorFaults + cowFaults;
     }
 }

@@ -77,6 +77,24 @@ import org.iopf.api.sim.Scheduler;
  * (the device drops its copy) and ends the mirror. {@link Advice#WILL_NEED} leaves
  * device-private pages where they are; {@link #munmap} frees their device frames.
  *
+ * <p><b>Fork and copy-on-write.</b> {@link #fork} gives the child the parent's VMAs and shares
+ * every present unpinned page frame with it, write-protected in both (a {@link SharedFrame} per
+ * frame: its map count), after calling the parent's notifiers with
+ * {@link InvalidationReason#PROTECTION} for each writable VMA that holds such pages. Pinned and
+ * device-private pages are copied into the child at once (Linux's {@code page_needs_cow_for_dma}),
+ * swapped-out pages share their swap slot, pages in a migration entry are put back first and
+ * mirrored pages stop being mirrored. A write fault on a shared page ({@link #faultIn} charges
+ * {@link MemoryManagerConfig#cowFaultNanos()}, or {@link MemoryManagerConfig#hugeCowFaultNanos()}
+ * for a huge page) copies it to a new frame after calling the writer's notifiers with
+ * {@link InvalidationReason#COPY_ON_WRITE}; a huge page is copied whole, or, when no huge frame is
+ * free, split in every sharer and only the written base page copied. The last sharer regains
+ * write permission without a copy (and without a notifier call or a cost). Pinning a shared page
+ * copies it first. Reclaim takes a shared frame out of every sharer at once (each sharer's
+ * notifiers first) and the sharers share its swap slots; each sharer swaps in a private copy.
+ * Shared pages are not migrated (NUMA or device migration skips them, as pinned pages).
+ * {@link MemoryStats#residentBytes()} counts each frame once, while
+ * {@link AddressSpace#residentBytes()} counts shared frames in every sharer (RSS).
+ *
  * <p>{@link MemoryStats#notifierCalls()} counts calls made to notifiers (one per notifier per
  * invalidated range). {@link MemoryStats#reclaimedPages()} counts 4 KiB pages.
  *
@@ -104,6 +122,8 @@ public final class DemandPagingMemoryManager implements MemoryManager {
     private long reclaimedPages;
     private long notifierCalls;
     private long deviceFaultBacks;
+    private long cowFaults;
+    private long cowReuses;
     private long lastFaultBackDoneAt = -1;
     private final TreeMap<String, SimDevicePagemap> pagemaps = new TreeMap<>();
 
@@ -176,7 +196,7 @@ public final class DemandPagingMemoryManager implements MemoryManager {
         ProcessAddressSpace p = own(space);
         requireNonNull(access, "access is null");
         PageTableSlot slot = p.slot(va);
-        if (slot == null || !slot.present || (access.isWrite() && (!slot.writable || slot.mirrorOf != null))) {
+        if (slot == null || !slot.present || (access.isWrite() && (!slot.writable || slot.mirrorOf != null || slot.shared != null))) {
             return -1;
         }
         touch(slot, access);
@@ -234,6 +254,14 @@ public final class DemandPagingMemoryManager implements MemoryManager {
                 return result == FaultInResult.OUT_OF_MEMORY ? PinResult.OUT_OF_MEMORY : PinResult.NO_MAPPING;
             }
             PageTableSlot slot = p.slot(pos);
+            if (slot.shared != null) {
+                FaultInResult unshared = breakSharing(p, slot, pos, p.vmaAt(pos));
+                if (isFailure(unshared)) {
+                    pinnedHere.forEach(this::unpinSlot);
+                    return PinResult.OUT_OF_MEMORY;
+                }
+                slot = p.slot(pos);
+            }
             pinSlot(slot);
             pinnedHere.add(slot);
             pos = slot.end();
@@ -306,7 +334,7 @@ public final class DemandPagingMemoryManager implements MemoryManager {
         long end = PageSize.BASE.alignUp(va + length);
         List<PageTableSlot> movable = new ArrayList<>();
         for (PageTableSlot slot : p.slots(start, end)) {
-            if (slot.present && slot.pinCount == 0 && slot.migration == null
+            if (slot.present && slot.pinCount == 0 && slot.migration == null && slot.shared == null
                     && memory.numaNodeOf(slot.pa) != targetNumaNode) {
                 movable.add(slot);
             }
@@ -384,12 +412,152 @@ public final class DemandPagingMemoryManager implements MemoryManager {
     @Override
     public MemoryStats stats() {
         return new MemoryStats(residentBytes, pinnedBytes, swap.usedBytes(), memory.freeBytes(), minorFaults,
-                majorFaults, hugePageFaults, reclaimedPages, notifierCalls);
+                majorFaults, hugePageFaults, reclaimedPages, notifierCalls, cowFaults, cowReuses);
     }
 
     /** CPU accesses to device-private pages that their owner migrated back to system memory. */
     public long deviceFaultBacks() {
         return deviceFaultBacks;
+    }
+
+    // ---- fork and copy-on-write ----------------------------------------------------------------
+
+    @Override
+    public ProcessAddressSpace fork(AddressSpace parent, String childName) {
+        ProcessAddressSpace p = own(parent);
+        requireNonNull(childName, "childName is null");
+        for (PageTableSlot slot : p.slots(0, Long.MAX_VALUE)) {
+            if (slot.migration != null) {
+                releaseMigration(slot);
+            }
+        }
+        ProcessAddressSpace c = new ProcessAddressSpace(nextPid++, childName, FIRST_MAP_VA);
+        c.copyLayoutFrom(p);
+        for (PageTableSlot slot : p.slots(0, Long.MAX_VALUE)) {
+            if (((slot.present && slot.pinCount > 0) || slot.devicePrivate) && !copyIntoChild(c, slot)) {
+                c.slots(0, Long.MAX_VALUE).forEach(this::freeSlot);
+                throw new IllegalStateException("fork of " + p + ": no memory for the copies of its pinned"
+                        + " and device-private pages");
+            }
+        }
+        for (Vma vma : p.vmas()) {
+            if (needsWriteProtection(p, vma)) {
+                notifyRange(p, vma.range().start(), vma.range().end(), InvalidationReason.PROTECTION);
+            }
+        }
+        for (PageTableSlot slot : p.slots(0, Long.MAX_VALUE)) {
+            if (slot.present && slot.pinCount == 0) {
+                shareWithChild(c, slot);
+            } else if (slot.swapped()) {
+                swap.duplicate(slot.swapSlot);
+                PageTableSlot twin = new PageTableSlot(c, slot.va, slot.size, slot.writable);
+                twin.swapSlot = slot.swapSlot;
+                c.putSlot(twin);
+            }
+        }
+        spaces.put(c.pid(), c);
+        return c;
+    }
+
+    /** Whether forking write-protects (or ends the mirror of) some page of {@code vma}. */
+    private static boolean needsWriteProtection(ProcessAddressSpace p, Vma vma) {
+        for (PageTableSlot slot : p.slots(vma.range().start(), vma.range().end())) {
+            if (slot.present && (slot.mirrorOf != null || (vma.writable() && slot.pinCount == 0 && slot.shared == null))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Maps a present unpinned page of the parent into the child on the same frame, both write-protected. */
+    private void shareWithChild(ProcessAddressSpace child, PageTableSlot slot) {
+        slot.mirrorOf = null;
+        if (slot.shared == null) {
+            new SharedFrame().add(slot);
+        }
+        PageTableSlot twin = new PageTableSlot(child, slot.va, slot.size, slot.writable);
+        twin.pa = slot.pa;
+        twin.present = true;
+        twin.dirty = slot.dirty;
+        twin.accessed = slot.accessed;
+        slot.shared.add(twin);
+        child.putSlot(twin);
+        clock.addTail(twin);
+        child.addResident(slot.size.bytes());
+    }
+
+    /**
+     * Gives the child a private copy of a pinned or device-private page of the parent, in one frame
+     * of the page's size or else in base frames; returns false when memory ran out.
+     */
+    private boolean copyIntoChild(ProcessAddressSpace child, PageTableSlot slot) {
+        SparsePhysicalMemory from = slot.devicePrivate ? slot.pagemap.memory() : memory;
+        long source = slot.devicePrivate ? slot.devicePa : slot.pa;
+        Vma vma = child.vmaAt(slot.va);
+        OptionalLong whole = allocate(slot.size, vma);
+        if (whole.isPresent()) {
+            copyPage(child, slot, slot.va, slot.size, from, source, whole.getAsLong());
+            return true;
+        }
+        if (slot.size == PageSize.BASE) {
+            return false;
+        }
+        for (long off = 0; off < slot.size.bytes(); off += PAGE) {
+            OptionalLong base = allocate(PageSize.BASE, vma);
+            if (base.isEmpty()) {
+                return false;
+            }
+            copyPage(child, slot, slot.va + off, PageSize.BASE, from, source + off, base.getAsLong());
+        }
+        return true;
+    }
+
+    private void copyPage(ProcessAddressSpace child, PageTableSlot original, long va, PageSize size,
+            SparsePhysicalMemory from, long source, long frame) {
+        memory.write(frame, from.capture(source, size.bytes()));
+        PageTableSlot copy = new PageTableSlot(child, va, size, original.writable);
+        map(copy, frame, Access.READ);
+        copy.dirty = original.dirty;
+    }
+
+    /**
+     * A write (or a pin) meets a page shared copy-on-write: the last sharer just takes it back
+     * writable; otherwise the writer gets a copy on a new frame (a huge page is copied whole, or,
+     * when no huge frame is free, split in every sharer and only the written base page copied),
+     * its notifiers told {@link InvalidationReason#COPY_ON_WRITE} before it leaves the old frame.
+     */
+    private FaultInResult breakSharing(ProcessAddressSpace p, PageTableSlot slot, long va, Vma vma) {
+        SharedFrame group = slot.shared;
+        if (group.mapCount() == 1) {
+            group.remove(slot);
+            cowReuses++;
+            return FaultInResult.ALREADY_PRESENT;
+        }
+        List<PageTableSlot> sharers = group.sharers();
+        List<PageTableSlot> held = new ArrayList<>();
+        for (PageTableSlot sharer : sharers) {
+            if (sharer.inClock) {
+                clock.remove(sharer); // reclaim must not take the frame while its copy is being made
+                held.add(sharer);
+            }
+        }
+        OptionalLong frame = allocate(slot.size, vma);
+        held.forEach(clock::addTail);
+        if (frame.isEmpty()) {
+            if (slot.size == PageSize.HUGE_2M) {
+                split(slot);
+                PageTableSlot base = p.slot(va);
+                return breakSharing(p, base, va, vma);
+            }
+            return FaultInResult.OUT_OF_MEMORY;
+        }
+        memory.write(frame.getAsLong(), memory.capture(slot.pa, slot.size.bytes()));
+        notifyRange(p, slot.va, slot.end(), InvalidationReason.COPY_ON_WRITE);
+        group.remove(slot);
+        slot.pa = frame.getAsLong();
+        residentBytes += slot.size.bytes();
+        cowFaults++;
+        return FaultInResult.ALREADY_PRESENT;
     }
 
     // ---- device memory (HMM) -------------------------------------------------------------------
@@ -537,7 +705,7 @@ public final class DemandPagingMemoryManager implements MemoryManager {
                 pos = placeholder.end();
                 continue;
             }
-            boolean movable = slot.present && slot.pinCount == 0 && slot.migration == null;
+            boolean movable = slot.present && slot.pinCount == 0 && slot.migration == null && slot.shared == null;
             if (movable && (slot.va < start || slot.end() > end)) {
                 split(slot);
                 continue;
@@ -567,7 +735,8 @@ public final class DemandPagingMemoryManager implements MemoryManager {
                 pos += PAGE;
                 continue;
             }
-            boolean mirrorable = slot.present && slot.migration == null && slot.mirrorOf == null;
+            boolean mirrorable = slot.present && slot.migration == null && slot.mirrorOf == null
+                    && slot.shared == null;
             if (mirrorable && (slot.va < start || slot.end() > end)) {
                 split(slot);
                 continue;
@@ -719,6 +888,9 @@ public final class DemandPagingMemoryManager implements MemoryManager {
         }
         PageTableSlot slot = p.slot(va);
         if (slot != null) {
+            if (slot.present && access.isWrite() && slot.shared != null && slot.shared.mapCount() > 1) {
+                return slot.size == PageSize.HUGE_2M ? config.hugeCowFaultNanos() : config.cowFaultNanos();
+            }
             if (slot.present || slot.devicePrivate) {
                 return 0;
             }
@@ -747,6 +919,13 @@ public final class DemandPagingMemoryManager implements MemoryManager {
             if (slot.present) {
                 if (access.isWrite() && slot.mirrorOf != null) {
                     endMirror(slot);
+                }
+                if (access.isWrite() && slot.shared != null) {
+                    FaultInResult broken = breakSharing(p, slot, va, vma);
+                    if (isFailure(broken)) {
+                        return broken;
+                    }
+                    slot = p.slot(va);
                 }
                 touch(slot, access);
                 return FaultInResult.ALREADY_PRESENT;
@@ -859,30 +1038,49 @@ public final class DemandPagingMemoryManager implements MemoryManager {
         return pa;
     }
 
-    /** Swaps out the clock's victim; returns the bytes freed, 0 when nothing can be reclaimed. */
+    /**
+     * Swaps out the clock's victim; returns the bytes freed, 0 when nothing can be reclaimed. A
+     * frame shared copy-on-write is swapped out of every sharer at once (each sharer's notifiers
+     * first), its swap slots shared by all of them, so no sharer keeps mapping a freed frame.
+     */
     private long evictOne() {
         PageTableSlot victim = clock.selectVictim();
         if (victim == null || !swap.hasRoomFor(victim.size.bytes())) {
             return 0;
         }
-        ProcessAddressSpace p = victim.space;
+        List<PageTableSlot> group = victim.shared == null ? List.of(victim) : victim.shared.sharers();
         long frame = victim.pa;
-        notifyRange(p, victim.va, victim.end(), InvalidationReason.RECLAIM);
-        clock.remove(victim);
-        p.removeSlot(victim);
-        for (long off = 0; off < victim.size.bytes(); off += PAGE) {
-            long pa = frame + off;
-            PageTableSlot page = victim.size == PageSize.BASE ? victim
-                    : new PageTableSlot(p, victim.va + off, PageSize.BASE, victim.writable);
-            page.swapSlot = swap.put(memory.readsAsZero(pa, PAGE) ? null : memory.capture(pa, PAGE));
-            page.present = false;
-            page.dirty = false;
-            page.accessed = false;
-            page.pa = -1;
-            p.putSlot(page);
+        for (PageTableSlot sharer : group) {
+            notifyRange(sharer.space, sharer.va, sharer.end(), InvalidationReason.RECLAIM);
+        }
+        long[] swapSlots = new long[(int) (victim.size.bytes() / PAGE)];
+        for (int i = 0; i < swapSlots.length; i++) {
+            long pa = frame + i * PAGE;
+            swapSlots[i] = swap.put(memory.readsAsZero(pa, PAGE) ? null : memory.capture(pa, PAGE));
+        }
+        for (int k = 0; k < group.size(); k++) {
+            PageTableSlot sharer = group.get(k);
+            ProcessAddressSpace p = sharer.space;
+            clock.remove(sharer);
+            p.removeSlot(sharer);
+            sharer.shared = null;
+            for (int i = 0; i < swapSlots.length; i++) {
+                PageTableSlot page = sharer.size == PageSize.BASE ? sharer
+                        : new PageTableSlot(p, sharer.va + i * PAGE, PageSize.BASE, sharer.writable);
+                if (k > 0) {
+                    swap.duplicate(swapSlots[i]);
+                }
+                page.swapSlot = swapSlots[i];
+                page.present = false;
+                page.dirty = false;
+                page.accessed = false;
+                page.pa = -1;
+                p.putSlot(page);
+            }
+            p.addResident(-sharer.size.bytes());
         }
         memory.freeFrame(frame, victim.size);
-        addResident(p, -victim.size.bytes());
+        residentBytes -= victim.size.bytes();
         reclaimedPages += victim.size.bytes() / PAGE;
         return victim.size.bytes();
     }
@@ -939,8 +1137,12 @@ public final class DemandPagingMemoryManager implements MemoryManager {
         }
         if (slot.present) {
             clock.remove(slot);
-            memory.freeFrame(slot.pa, slot.size);
-            addResident(slot.space, -slot.size.bytes());
+            boolean stillMapped = slot.shared != null && slot.shared.remove(slot);
+            if (!stillMapped) {
+                memory.freeFrame(slot.pa, slot.size);
+                residentBytes -= slot.size.bytes();
+            }
+            slot.space.addResident(-slot.size.bytes());
             slot.present = false;
         }
         if (slot.swapped()) {
@@ -958,17 +1160,38 @@ public final class DemandPagingMemoryManager implements MemoryManager {
 
     /**
      * Splits a present huge page into 512 base pages with the same state (pins included, so the
-     * pinned bytes do not change); returns them in order.
+     * pinned bytes do not change); returns them in order. A huge frame shared copy-on-write is
+     * split in every sharer: each base page is then shared by the same processes.
      */
     private List<PageTableSlot> split(PageTableSlot huge) {
         if (!huge.present) {
             throw new IllegalStateException("only a present huge page can be split");
         }
         memory.splitHugeFrame(huge.pa);
+        if (huge.shared == null) {
+            return splitSlot(huge, null);
+        }
+        List<SharedFrame> bases = new ArrayList<>((int) (HUGE / PAGE));
+        for (long off = 0; off < HUGE; off += PAGE) {
+            bases.add(new SharedFrame());
+        }
+        List<PageTableSlot> own = List.of();
+        for (PageTableSlot sharer : huge.shared.sharers()) {
+            List<PageTableSlot> pages = splitSlot(sharer, bases);
+            if (sharer == huge) {
+                own = pages;
+            }
+        }
+        return own;
+    }
+
+    /** Replaces a huge entry whose frame is split already by 512 base entries (in {@code bases} if shared). */
+    private List<PageTableSlot> splitSlot(PageTableSlot huge, List<SharedFrame> bases) {
         ProcessAddressSpace p = huge.space;
         boolean wasInClock = huge.inClock;
         clock.remove(huge);
         p.removeSlot(huge);
+        huge.shared = null;
         List<PageTableSlot> pages = new ArrayList<>((int) (HUGE / PAGE));
         for (long off = 0; off < HUGE; off += PAGE) {
             PageTableSlot page = new PageTableSlot(p, huge.va + off, PageSize.BASE, huge.writable);
@@ -978,6 +1201,9 @@ public final class DemandPagingMemoryManager implements MemoryManager {
             page.accessed = huge.accessed;
             page.pinCount = huge.pinCount;
             page.mirrorOf = huge.mirrorOf;
+            if (bases != null) {
+                bases.get((int) (off / PAGE)).add(page);
+            }
             p.putSlot(page);
             if (wasInClock) {
                 clock.addTail(page);

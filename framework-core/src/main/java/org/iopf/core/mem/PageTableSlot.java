@@ -5,7 +5,7 @@ import org.iopf.api.mem.PageTableEntry;
 
 /**
  * The mutable page-table entry behind a {@link PageTableEntry} snapshot, one per base or huge
- * page that has state (resident, swapped, device-private, mirrored or in a migration entry). It is also a node of the
+ * page that has state (resident, swapped, device-private, mirrored, shared copy-on-write or in a migration entry). It is also a node of the
  * {@link ResidentPageClock}'s intrusive list. About 80 bytes per page with its tree entry.
  */
 final class PageTableSlot {
@@ -26,6 +26,8 @@ final class PageTableSlot {
     SimDevicePagemap mirrorOf;
     /** The page of the migration that holds this entry (a migration entry), or null. */
     SimMigratingPage migration;
+    /** The copy-on-write group sharing this present page's frame (write-protected while set), or null. */
+    SharedFrame shared;
     int pinCount;
     /** Swap slot holding the contents while swapped out, or -1. */
     long swapSlot = -1;
@@ -50,7 +52,8 @@ final class PageTableSlot {
     }
 
     PageTableEntry snapshot() {
-        return new PageTableEntry(va, present ? pa : -1, size, present, writable && mirrorOf == null, dirty, accessed,
+        return new PageTableEntry(va, present ? pa : -1, size, present, writable && mirrorOf == null && shared == null,
+                dirty, accessed,
                 pinCount > 0, swapped(), devicePrivate);
     }
 }

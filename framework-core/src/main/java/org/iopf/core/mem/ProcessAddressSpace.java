@@ -91,6 +91,15 @@ public final class ProcessAddressSpace implements AddressSpace {
         return true;
     }
 
+    /** Gives this (new, empty) space a copy of {@code parent}'s VMAs and next mapping address (fork). */
+    void copyLayoutFrom(ProcessAddressSpace parent) {
+        if (!vmas.isEmpty() || !pageTable.isEmpty()) {
+            throw new IllegalStateException("only an empty address space takes a fork's layout");
+        }
+        vmas.putAll(parent.vmas);
+        nextMapVa = parent.nextMapVa;
+    }
+
     long reserveMapping(long length) {
         long va = nextMapVa;
         nextMapVa = PageSize.HUGE_2M.alignUp(va + length) + PageSize.HUGE_2M.bytes();

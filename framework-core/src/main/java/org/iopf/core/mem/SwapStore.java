@@ -6,13 +6,17 @@ import org.iopf.api.mem.Payload;
 
 /**
  * The swap device: slots holding the exact contents of swapped-out base pages, as payloads (bytes
- * or runs). A page that reads as zero takes a slot but stores nothing. Capacity in bytes.
+ * or runs). A page that reads as zero takes a slot but stores nothing. Capacity in bytes. A slot
+ * may be shared by several page-table entries (a copy-on-write page swapped out, or a swapped-out
+ * page of a forked process: Linux's {@code swap_duplicate}); it holds one page of capacity and is
+ * freed when its last reference is taken.
  */
 final class SwapStore {
     private static final long PAGE = 4096;
 
     private final long capacity;
     private final Map<Long, Payload> contents = new HashMap<>();
+    private final Map<Long, Integer> extraReferences = new HashMap<>();
     private long nextSlot;
     private long usedBytes;
 
@@ -41,8 +45,25 @@ final class SwapStore {
         return slot;
     }
 
-    /** Removes a slot and returns its contents, {@code null} for a zero page. */
+    /** Adds a reference to a slot: one more {@link #take} is needed to free it. */
+    void duplicate(long slot) {
+        extraReferences.merge(slot, 1, Integer::sum);
+    }
+
+    /**
+     * Drops one reference to a slot and returns its contents, {@code null} for a zero page; the
+     * slot is freed with its last reference.
+     */
     Payload take(long slot) {
+        Integer extra = extraReferences.get(slot);
+        if (extra != null) {
+            if (extra == 1) {
+                extraReferences.remove(slot);
+            } else {
+                extraReferences.put(slot, extra - 1);
+            }
+            return contents.get(slot);
+        }
         usedBytes -= PAGE;
         return contents.remove(slot);
     }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import org.iopf.api.mem.Access;
+import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.Advice;
 import org.iopf.api.mem.ContentMode;
 import org.iopf.api.mem.DevicePagemap;
@@ -113,6 +114,35 @@ final class DeviceMemoryTest {
         assertThat(proc.entry(va).orElseThrow().devicePrivate()).isFalse();
         assertThat(vram.memory().freeBytes()).isEqualTo(32 * MIB);
         assertThat(proc.residentBytes()).isEqualTo(MIB);
+    }
+
+    @Test
+    void forkCopiesDevicePrivatePagesIntoTheChildAndSharesMirroredOnesWithoutTheMirror() {
+        long va = mapBase(4 * PAGE);
+        byte[] data = pattern((int) (4 * PAGE), 3);
+        mm.write(proc, va, data, 0, data.length);
+        migrate(va, 2 * PAGE, MigrationKind.TO_DEVICE);
+        migrate(va + 2 * PAGE, 2 * PAGE, MigrationKind.MIRROR_TO_DEVICE);
+        List<InvalidationReason> reasons = new ArrayList<>();
+        mm.registerNotifier(proc, (space, range, reason) -> reasons.add(reason));
+
+        AddressSpace child = mm.fork(proc, "child");
+
+        assertThat(reasons).as("the device drops its mirror, writable translations go").containsExactly(
+                InvalidationReason.PROTECTION);
+        assertThat(proc.entry(va).orElseThrow().devicePrivate()).as("the parent's pages stay on the device").isTrue();
+        assertThat(child.entry(va).orElseThrow().present()).isTrue();
+        assertThat(child.entry(va).orElseThrow().writable()).as("a private copy").isTrue();
+        byte[] seen = new byte[data.length];
+        mm.read(child, va, seen, 0, seen.length);
+        assertThat(seen).isEqualTo(data);
+        assertThat(faults).as("no fault-back: copied from device memory").isEmpty();
+        assertThat(mm.translate(proc, va + 2 * PAGE, Access.WRITE)).as("mirrored page now shared").isEqualTo(-1);
+
+        mm.write(proc, va + 2 * PAGE, new byte[] {(byte) ~data[(int) (2 * PAGE)]}, 0, 1);
+        mm.read(child, va, seen, 0, seen.length);
+        assertThat(seen).isEqualTo(data);
+        assertThat(mm.stats().cowFaults()).isEqualTo(1);
     }
 
     @Test

@@ -23,7 +23,9 @@ import org.iopf.api.workload.WorkloadContext;
  * {@code trigger}. The bytes in the user buffer are compared with the stream's content: every
  * delivery as it happens ({@code verify: delivery}), or the last {@code bufferSize} bytes of the
  * stream, still in the buffer, at the end ({@code verify: final}; hashing generated content costs
- * wall time).
+ * wall time). With {@code trigger: cow} the receiving process forks at {@code triggerAt} (a
+ * checkpoint): the child keeps a copy-on-write snapshot of the buffer until the stream ends, and
+ * its pages are compared at the end with their fingerprints taken at the fork.
  */
 final class EthStream implements Workload {
     private static final int FLOW = 1;
@@ -41,6 +43,10 @@ final class EthStream implements Workload {
     private final Counter messages;
     private final Counter mismatched;
     private final Counter triggeredBytes;
+    private final Counter childMismatched;
+    private long cowFaultsAtFork = -1;
+    private AddressSpace child;
+    private long[] childFingerprints;
     private MemoryManager receiverMemory;
     private PhysicalMemory physical;
     private AddressSpace space;
@@ -69,6 +75,11 @@ final class EthStream implements Workload {
         this.messages = context.metrics().counter("messages", "deliveries");
         this.mismatched = context.metrics().counter("integrity.mismatchedPages", "pages");
         this.triggeredBytes = context.metrics().counter("eth.triggerBytes", "bytes");
+        this.childMismatched = context.metrics().counter("eth.childMismatchedPages", "pages");
+        if (trigger == ColdTrigger.COW) {
+            context.metrics().gauge("eth.cowFaults", "faults",
+                    () -> cowFaultsAtFork < 0 ? 0 : receiverMemory.stats().cowFaults() - cowFaultsAtFork);
+        }
         context.metrics().counter("errors", "operations");
         context.metrics().gauge("elapsed", "ns", () -> lastDelivery);
         context.metrics().gauge("eth.recovery", "ns", () -> recovery().nanos());
@@ -138,6 +149,7 @@ final class EthStream implements Workload {
     private void act() {
         long moved = switch (trigger) {
             case SWAP -> receiverMemory.reclaim(bufferSize);
+            case COW -> fork();
             case NUMA_MIGRATION -> {
                 if (physical.topology().nodeCount() <= numaTarget) {
                     throw new IllegalArgumentException("numa-migration needs NUMA node " + numaTarget
@@ -148,6 +160,40 @@ final class EthStream implements Workload {
             default -> 0;
         };
         triggeredBytes.add(moved);
+    }
+
+    /**
+     * The receiving process forks: returns the bytes of the rx buffer that became copy-on-write
+     * (resident and no longer writable), and records the child's page fingerprints.
+     */
+    private long fork() {
+        cowFaultsAtFork = receiverMemory.stats().cowFaults();
+        child = receiverMemory.fork(space, "eth-receiver-checkpoint");
+        int pages = (int) (bufferSize / 4096);
+        childFingerprints = new long[pages];
+        long shared = 0;
+        for (int i = 0; i < pages; i++) {
+            long va = buffer.base() + i * 4096L;
+            var entry = space.entry(va).orElse(null);
+            if (entry != null && entry.present() && !entry.writable()) {
+                shared += 4096;
+            }
+            long pa = receiverMemory.translate(child, va, Access.READ);
+            childFingerprints[i] = pa < 0 ? 0 : physical.fingerprint(pa, 4096);
+        }
+        return shared;
+    }
+
+    /** The child's snapshot is unchanged since the fork (no write of the parent or the NIC reached it); then it exits. */
+    private void checkChild() {
+        for (int i = 0; i < childFingerprints.length; i++) {
+            long pa = receiverMemory.translate(child, buffer.base() + i * 4096L, Access.READ);
+            long now = pa < 0 ? 0 : physical.fingerprint(pa, 4096);
+            if (now != childFingerprints[i]) {
+                childMismatched.increment();
+            }
+        }
+        receiverMemory.munmap(child, buffer.base(), bufferSize);
     }
 
     private void delivered(long seq, long length) {
@@ -165,6 +211,9 @@ final class EthStream implements Workload {
             if (!verifyOnDelivery) {
                 long kept = Math.min(total, bufferSize);
                 check(total - kept, kept);
+            }
+            if (child != null) {
+                checkChild();
             }
             context.finish();
         }

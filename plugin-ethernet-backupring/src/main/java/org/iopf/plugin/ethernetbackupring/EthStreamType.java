@@ -15,7 +15,8 @@ import org.pf4j.Extension;
  * {@code .integrity.mismatchedPages}, it reports {@code workload.eth.recovery} (ns),
  * {@code .coldThroughput} and {@code .steadyThroughput} (bits/s), {@code .throughputDropPercent},
  * {@code .rxBufferBytes}, {@code .backupRingBytes}, {@code .ringOverheadPercent} and
- * {@code .triggerBytes}.
+ * {@code .triggerBytes}; with {@code trigger: cow} also {@code .cowFaults} and
+ * {@code .childMismatchedPages}.
  *
  * @since 0.1
  */
@@ -50,13 +51,13 @@ public final class EthStreamType implements WorkloadType {
                         "pinned: buffer pinned and mapped; cold-ring: drop on fault; backup-ring: faulting "
                                 + "packets to the backup ring; backup-ring-prototype: every packet to both rings",
                         "seed 001 §3.1-3.3, C2-C4"),
-                ParameterSpec.choice("trigger", "startup", List.of("none", "startup", "swap", "numa-migration"),
+                ParameterSpec.choice("trigger", "startup", List.of("none", "startup", "swap", "numa-migration", "cow"),
                         "what makes the ring cold: none, start-up (buffer never touched), swap (buffer "
-                                + "reclaimed at triggerAt), numa-migration (buffer migrated at triggerAt); "
-                                + "copy-on-write is not modelled",
+                                + "reclaimed at triggerAt), numa-migration (buffer migrated at triggerAt), cow "
+                                + "(the receiving process forks at triggerAt: the buffer becomes copy-on-write)",
                         "seed 001 §3.1, C6"),
                 ParameterSpec.of("triggerAt", ParameterType.DURATION, "100ms",
-                        "when the swap or migration trigger acts", "C6"),
+                        "when the swap, migration or cow trigger acts", "C6"),
                 ParameterSpec.of("numaTarget", ParameterType.INTEGER, "1",
                         "the NUMA node the migration trigger moves the buffer to", "C6"),
                 ParameterSpec.choice("verify", "final", List.of("final", "delivery"),

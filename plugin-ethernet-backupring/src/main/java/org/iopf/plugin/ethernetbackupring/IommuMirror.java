@@ -23,6 +23,13 @@ import org.iopf.api.observe.Metrics;
  * receiver opens, and an MMU notifier unmaps whatever the OS takes away (reclaim, NUMA migration,
  * unmap) before the frame is reused, so the NIC's next write there faults instead of landing in a
  * stale frame. Faulted pages are mapped again by the OS fault handler once resolved.
+ *
+ * <p>Copy-on-write (a fork of the receiving process) is mirrored as the CPU page table has it:
+ * on {@link InvalidationReason#PROTECTION} the range's writable entries are mapped again
+ * read-only, so the NIC's next write there is a PERMISSION fault; on
+ * {@link InvalidationReason#COPY_ON_WRITE} (the page moves to its private copy) the entry of the
+ * old, shared frame is unmapped. Only an invalidation that revokes a writable entry counts for
+ * the epoch: a DMA can only be in flight through a writable translation.
  */
 final class IommuMirror implements MmuNotifier {
     private static final long PAGE = PageSize.BASE.bytes();
@@ -70,11 +77,49 @@ final class IommuMirror implements MmuNotifier {
         }
         long start = Math.max(range.start(), buffer.base());
         long end = Math.min(range.end(), buffer.base() + buffer.length());
-        if (start < end) {
-            epoch++;
-            iommu.unmap(domain, start, end - start);
-            invalidatedPages.add((end - start) / PAGE);
+        if (start >= end) {
+            return;
         }
+        switch (reason) {
+            case PROTECTION -> writeProtect(space, start, end);
+            case COPY_ON_WRITE -> {
+                if (anyWritable(space, start, end)) {
+                    epoch++;
+                }
+                iommu.unmap(domain, start, end - start);
+                invalidatedPages.add((end - start) / PAGE);
+            }
+            default -> {
+                epoch++;
+                iommu.unmap(domain, start, end - start);
+                invalidatedPages.add((end - start) / PAGE);
+            }
+        }
+    }
+
+    /** Maps the range's resident pages again read-only (the frames stay), the others not at all. */
+    private void writeProtect(AddressSpace space, long start, long end) {
+        if (anyWritable(space, start, end)) {
+            epoch++;
+        }
+        iommu.unmap(domain, start, end - start);
+        for (long va = start; va < end; va += PAGE) {
+            PageTableEntry entry = space.entry(va).orElse(null);
+            if (entry != null && entry.present()) {
+                iommu.map(domain, va, entry.physicalAddress(va), PAGE, false);
+            }
+        }
+        invalidatedPages.add((end - start) / PAGE);
+    }
+
+    private static boolean anyWritable(AddressSpace space, long start, long end) {
+        for (long va = start; va < end; va += PAGE) {
+            PageTableEntry entry = space.entry(va).orElse(null);
+            if (entry != null && entry.present() && entry.writable()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Translates one write (or read) of the NIC at {@code va} through the IOMMU. */

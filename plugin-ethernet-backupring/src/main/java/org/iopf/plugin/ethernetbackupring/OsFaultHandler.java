@@ -3,6 +3,7 @@ package org.iopf.plugin.ethernetbackupring;
 import jakarta.inject.Inject;
 import java.util.Objects;
 import org.iopf.api.fault.FaultHandler;
+import org.iopf.api.fault.FaultKind;
 import org.iopf.api.fault.FaultRecord;
 import org.iopf.api.fault.PageFault;
 import org.iopf.api.iommu.Iommu;
@@ -25,7 +26,10 @@ import org.iopf.api.sim.WorkPriority;
  * gone), maps it into the faulting domain's I/O page table and answers retry; then it resolves the
  * rest of the aligned {@code faultAround} window in the background (Linux fault-around). Work is
  * done one item after another on the handler's core; non-recoverable kinds are terminated after
- * the interrupt.
+ * the interrupt, except a PERMISSION fault of a write into a writable VMA: the page is
+ * write-protected for copy-on-write, and the write fault-in breaks the sharing (as Linux's I/O
+ * page-fault handler calls {@code handle_mm_fault} with {@code FAULT_FLAG_WRITE}) before the
+ * private copy is mapped writable.
  */
 final class OsFaultHandler implements FaultHandler {
     private static final PageSize PAGE = PageSize.BASE;
@@ -41,6 +45,7 @@ final class OsFaultHandler implements FaultHandler {
     private final Counter aroundPages;
     private final Counter resolved;
     private final Counter terminated;
+    private final Counter writeProtected;
 
     @Inject
     OsFaultHandler(ComponentContext context, MemoryManager memoryManager, Iommu iommu) {
@@ -64,22 +69,33 @@ final class OsFaultHandler implements FaultHandler {
         this.core = name.isEmpty() ? cores.get(cores.size() - 1) : context.resources().requireCore(name);
         this.resolved = context.metrics().counter("faults.resolved", "faults");
         this.terminated = context.metrics().counter("faults.terminated", "faults");
+        this.writeProtected = context.metrics().counter("faults.writeProtected", "faults");
     }
 
     @Override
     public void handle(PageFault fault) {
         FaultRecord record = fault.record();
         AddressSpace space = memoryManager.addressSpace(record.pid()).orElse(null);
-        if (!record.kind().isRecoverable() || space == null) {
+        boolean copyOnWrite = space != null && isWriteToWritableVma(record, space);
+        if ((!record.kind().isRecoverable() && !copyOnWrite) || space == null) {
             core.run("ethfault/interrupt", WorkPriority.INTERRUPT, interruptCpu, record.id(), () -> terminate(fault));
             return;
         }
         core.run("ethfault/interrupt", WorkPriority.INTERRUPT, interruptCpu, record.id(),
                 () -> resolvePage(record, space, PAGE.alignDown(record.address()), () -> {
                     resolved.increment();
+                    if (copyOnWrite) {
+                        writeProtected.increment();
+                    }
                     fault.retry();
                     faultAround(record, space);
                 }, () -> terminate(fault)));
+    }
+
+    /** A PERMISSION fault of a write into a VMA that allows writes: a write-protected (copy-on-write) page. */
+    private static boolean isWriteToWritableVma(FaultRecord record, AddressSpace space) {
+        return record.kind() == FaultKind.PERMISSION && record.access().isWrite()
+                && space.vma(record.address()).map(Vma::writable).orElse(false);
     }
 
     /**

@@ -112,6 +112,38 @@ final class EthStreamTest {
     }
 
     @Test
+    void aForkUnderTrafficMakesTheBufferCopyOnWriteAndTheBackupRingParksThePermissionFaults() {
+        RunResult r = EthTestbed.run("", Map.of("bytes", "48MiB", "bufferSize", "1MiB", "mode", "backup-ring",
+                "trigger", "cow", "triggerAt", "5ms", "verify", "delivery"));
+
+        assertThat(value(r, "workload.eth.triggerBytes")).as("every resident page write-protected").isEqualTo(1 << 20);
+        assertThat(value(r, "workload.eth.cowFaults")).as("every page copied once").isEqualTo(256);
+        assertThat(value(r, "faults.permission")).isPositive();
+        assertThat(value(r, "faults.translation")).as("the frames stay: only write permission went").isZero();
+        assertThat(value(r, "node2.faults.faults.writeProtected")).isEqualTo(value(r, "faults.permission"));
+        assertThat(value(r, "faults.terminated")).isZero();
+        // PROTECTION re-maps the 256 pages read-only; each break then unmaps the old frame's entry
+        assertThat(value(r, "node2.nic0.iommu.invalidatedPages")).isEqualTo(256 + 256);
+        assertThat(value(r, "node2.nic0.rx.backupRingPackets")).isPositive();
+        assertThat(value(r, "node2.nic0.rx.faultDrops")).isZero();
+        assertThat(value(r, "workload.eth.childMismatchedPages")).as("the child's snapshot untouched").isZero();
+        assertThat(value(r, "workload.integrity.mismatchedPages")).isZero();
+    }
+
+    @Test
+    void aForkUnderTrafficOnAColdRingDropsTheFramesThatHitWriteProtectedPages() {
+        RunResult r = EthTestbed.run("", Map.of("bytes", "48MiB", "bufferSize", "1MiB", "mode", "cold-ring",
+                "trigger", "cow", "triggerAt", "5ms", "verify", "delivery"));
+
+        assertThat(value(r, "workload.eth.cowFaults")).isEqualTo(256);
+        assertThat(value(r, "node2.nic0.rx.faultDrops")).isPositive();
+        assertThat(value(r, "node1.nic0.tcp.timeouts")).isPositive();
+        assertThat(value(r, "faults.terminated")).isZero();
+        assertThat(value(r, "workload.eth.childMismatchedPages")).isZero();
+        assertThat(value(r, "workload.integrity.mismatchedPages")).isZero();
+    }
+
+    @Test
     void theSameSeedGivesTheSameFigures() {
         Map<String, String> params = stream("cold-ring", "startup", "2MiB", "1MiB");
         List<Figure> first = simulated(EthTestbed.run("", params));
