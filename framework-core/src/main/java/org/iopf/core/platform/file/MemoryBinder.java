@@ -23,7 +23,7 @@ final class MemoryBinder {
 
     private static final List<String> KEYS = List.of("numa", "distances", "content", "manager");
     private static final List<String> MANAGER_KEYS = List.of("minorFault", "hugePageFault", "swapIn", "lowWatermark",
-            "highWatermark", "pinnableLimit", "swap", "thp");
+            "highWatermark", "pinnableLimit", "swap", "thp", "cowFault", "hugeCowFault");
     private static final List<String> CONTENT_MODES = List.of("bytes", "fingerprint");
     private static final int MAX_DISTANCE = 254;
 
@@ -131,7 +131,9 @@ final class MemoryBinder {
                 low, high,
                 yaml.optional(m, "pinnableLimit", this::limit, d.pinnableLimitBytes()),
                 yaml.optional(m, "swap", yaml::bytes, d.swapBytes()),
-                yaml.optional(m, "thp", n -> yaml.flag(n, "true or false"), d.thpEnabled()));
+                yaml.optional(m, "thp", n -> yaml.flag(n, "true or false"), d.thpEnabled()),
+                yaml.optional(m, "cowFault", yaml::duration, d.cowFaultNanos()),
+                yaml.optional(m, "hugeCowFault", yaml::duration, d.hugeCowFaultNanos()));
     }
 
     private long limit(YamlNode node) {

@@ -75,7 +75,8 @@ final class PlatformFileReaderTest {
                       numa: [1GiB, 512MiB, 2GB]
                       content: fingerprint
                       manager: {minorFault: 2us, hugePageFault: 1ms, swapIn: 80us, lowWatermark: 64MiB,
-                                highWatermark: 128MiB, pinnableLimit: 1GiB, swap: 0B, thp: false}
+                                highWatermark: 128MiB, pinnableLimit: 1GiB, swap: 0B, thp: false,
+                                cowFault: 3us, hugeCowFault: 150us}
                     smmu: {type: premapped-iommu, params: {lookupLatency: 80ns}}
                     nic0: {type: pinned-rc-nic, params: {rate: 25Gbps, mtu: 1KiB}}
                 workload:
@@ -96,7 +97,7 @@ final class PlatformFileReaderTest {
         assertThat(a.memory().topology().distance(1, 1)).isEqualTo(10);
         assertThat(a.memory().contentMode()).isEqualTo(ContentMode.FINGERPRINT);
         assertThat(a.memory().manager()).isEqualTo(new MemoryManagerConfig(2_000, 1_000_000, 80_000, 64L << 20,
-                128L << 20, 1L << 30, 0, false));
+                128L << 20, 1L << 30, 0, false, 3_000, 150_000));
         assertThat(a.components()).containsExactly(
                 new ComponentSpec("smmu", "premapped-iommu", Map.of("lookupLatency", "80ns")),
                 new ComponentSpec("nic0", "pinned-rc-nic", Map.of("rate", "25Gbps", "mtu", "1KiB")));
