@@ -1,10 +1,14 @@
 package org.iopf.api.platform;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
 import java.util.random.RandomGenerator;
 import org.iopf.api.observe.Metrics;
 import org.iopf.api.observe.Tracer;
 import org.iopf.api.sim.Resources;
 import org.iopf.api.sim.Scheduler;
+import org.pf4j.ExtensionPoint;
 
 /**
  * Everything the engine gives one component: who it is, its parameters, and the simulation
@@ -42,4 +46,24 @@ public interface ComponentContext {
 
     /** The run's tracer. */
     Tracer tracer();
+
+    /**
+     * Every extension of {@code point} that the framework knows, for a component that lets users
+     * choose a strategy by name (a migration policy, a prefetcher): those on the class path
+     * ({@code META-INF/services}) and those of every started plugin, class path first, then by
+     * plugin id, each in a stable order. The component picks one and keeps it for the run.
+     *
+     * <p>The default reads only the class path of {@code point}'s class loader, for contexts made
+     * outside the framework (tests).
+     *
+     * @param point an extension point of the API, not null
+     * @param <T> the extension point's type
+     * @return fresh list of the extensions, never null
+     * @since 0.1
+     */
+    default <T extends ExtensionPoint> List<T> extensions(Class<T> point) {
+        List<T> found = new ArrayList<>();
+        ServiceLoader.load(point, point.getClassLoader()).forEach(found::add);
+        return found;
+    }
 }

@@ -1,7 +1,9 @@
 package org.iopf.core.platform;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -24,6 +26,8 @@ import org.iopf.api.workload.WorkloadType;
 public final class ExtensionRegistry {
     private final Map<String, Registered> types = new TreeMap<>();
     private final Map<String, RegisteredWorkload> workloads = new TreeMap<>();
+    private final List<RegisteredExtension> extensions = new ArrayList<>();
+    private ClassLoader classPath;
 
     /**
      * A component type and where it came from.
@@ -58,9 +62,30 @@ public final class ExtensionRegistry {
         }
     }
 
-    /** A registry of every component and workload type on the class path of {@code loader}. */
+    /**
+     * An extension of another extension point of the API (a migration policy), contributed by a
+     * plugin.
+     *
+     * @param extension the extension instance
+     * @param source where it came from, for messages
+     * @param pluginId the plugin it came from
+     */
+    public record RegisteredExtension(Object extension, String source, Optional<String> pluginId) {
+        /** Checks arguments. */
+        public RegisteredExtension {
+            Objects.requireNonNull(extension, "extension is null");
+            Objects.requireNonNull(source, "source is null");
+            Objects.requireNonNull(pluginId, "pluginId is null");
+        }
+    }
+
+    /**
+     * A registry of every component and workload type on the class path of {@code loader}; the
+     * extensions of other extension points are looked up on that class path when asked for.
+     */
     public static ExtensionRegistry fromClassPath(ClassLoader loader) {
         ExtensionRegistry registry = new ExtensionRegistry();
+        registry.classPath = loader;
         for (ComponentType type : ServiceLoader.load(ComponentType.class, loader)) {
             registry.register(type, "class path (" + type.getClass().getName() + ")");
         }
@@ -75,6 +100,8 @@ public final class ExtensionRegistry {
         ExtensionRegistry copy = new ExtensionRegistry();
         copy.types.putAll(types);
         copy.workloads.putAll(workloads);
+        copy.extensions.addAll(extensions);
+        copy.classPath = classPath;
         return copy;
     }
 
@@ -130,10 +157,42 @@ public final class ExtensionRegistry {
         workloads.put(type.name(), new RegisteredWorkload(type, source, pluginId));
     }
 
-    /** Removes every component and workload type that came from {@code source}. */
+    /** Removes every component type, workload type and other extension that came from {@code source}. */
     public void unregisterSource(String source) {
         types.values().removeIf(r -> r.source().equals(source));
         workloads.values().removeIf(r -> r.source().equals(source));
+        extensions.removeIf(r -> r.source().equals(source));
+    }
+
+    /**
+     * Adds an extension of another extension point of the API (neither a component nor a workload
+     * type), from a plugin.
+     */
+    public void registerExtension(Object extension, String source, Optional<String> pluginId) {
+        extensions.add(new RegisteredExtension(extension, source, pluginId));
+    }
+
+    /**
+     * Every known extension of {@code point}: those on the class path this registry was made from
+     * (fresh instances through {@link ServiceLoader}), then those registered from plugins, in the
+     * order they were registered.
+     *
+     * @param point the extension point, not null
+     * @param <T> its type
+     * @return a fresh list, never null
+     */
+    public <T> List<T> extensions(Class<T> point) {
+        Objects.requireNonNull(point, "point is null");
+        List<T> found = new ArrayList<>();
+        if (classPath != null) {
+            ServiceLoader.load(point, classPath).forEach(found::add);
+        }
+        for (RegisteredExtension r : extensions) {
+            if (point.isInstance(r.extension())) {
+                found.add(point.cast(r.extension()));
+            }
+        }
+        return found;
     }
 
     /** The component type named {@code name}, if registered. */

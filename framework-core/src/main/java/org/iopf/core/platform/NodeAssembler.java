@@ -110,7 +110,8 @@ public final class NodeAssembler {
             String owner = node + "/" + spec.name() + " (" + type.name() + ")";
             ComponentContext context = new SimComponentContext(node, spec.name(),
                     new ResolvedParameters(owner, type.parameters(), spec.parameters()), scheduler, resources,
-                    random.stream(node + "/" + spec.name()), metrics.scope(node.name()).scope(spec.name()), tracer);
+                    random.stream(node + "/" + spec.name()), metrics.scope(node.name()).scope(spec.name()), tracer,
+                    registry::extensions);
             modules.add(new ComponentScope(type, context));
         }
         Injector injector = createInjector(simulation, node, modules, byRole);

@@ -22,6 +22,7 @@ final class PluginEntry {
     String failure;
     List<ComponentType> types = List.of();
     List<WorkloadType> workloads = List.of();
+    List<Object> otherExtensions = List.of();
     List<String> componentNames = List.of();
     List<String> workloadNames = List.of();
 
@@ -49,10 +50,14 @@ PluginEntry(String id, Path source, FileTime modifiedAtLoad, String version, Str
         for (WorkloadType type : workloads) {
             registry.registerWorkload(type, sourceLabel(), Optional.of(id));
         }
+        for (Object extension : otherExtensions) {
+            registry.registerExtension(extension, sourceLabel(), Optional.of(id));
+        }
     }
 
     void dropExtensions() {
         types = List.of();
         workloads = List.of();
+        otherExtensions = List.of();
     }
 }

@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 import org.iopf.api.platform.ComponentType;
 import org.iopf.api.workload.WorkloadType;
 import org.iopf.core.platform.ExtensionRegistry;
+import org.pf4j.ExtensionPoint;
 import org.pf4j.PluginDescriptor;
 import org.pf4j.PluginDescriptorFinder;
 import org.pf4j.PluginManager;
@@ -446,6 +447,7 @@ public abstract class PluginHost implements AutoCloseable {
         }
         List<ComponentType> types = new ArrayList<>();
         List<WorkloadType> workloads = new ArrayList<>();
+        List<Object> others = new ArrayList<>();
         ClassLoader loader = manager().getPluginClassLoader(id);
         for (String className : new TreeSet<>(manager().getExtensionClassNames(id))) {
             try {
@@ -454,6 +456,8 @@ public abstract class PluginHost implements AutoCloseable {
                     types.add((ComponentType) manager().getExtensionFactory().create(extension));
                 } else if (WorkloadType.class.isAssignableFrom(extension)) {
                     workloads.add((WorkloadType) manager().getExtensionFactory().create(extension));
+                } else if (ExtensionPoint.class.isAssignableFrom(extension)) {
+                    others.add(manager().getExtensionFactory().create(extension));
                 }
             } catch (ClassNotFoundException | RuntimeException | LinkageError e) {
                 throw fail(entry, new PluginHostException(label(entry) + " cannot create its extension " + className
@@ -468,6 +472,7 @@ public abstract class PluginHost implements AutoCloseable {
         }
         entry.types = types;
         entry.workloads = workloads;
+        entry.otherExtensions = others;
         try {
             entry.registerInto(trial);
         } catch (IllegalArgumentException e) {

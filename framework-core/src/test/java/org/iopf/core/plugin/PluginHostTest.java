@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.iopf.api.hmm.MigrationPolicyFactory;
 import org.iopf.api.iommu.Iommu;
 import org.iopf.core.observe.MetricValue;
 import org.iopf.core.platform.ComponentSpec;
@@ -64,6 +65,21 @@ final class PluginHostTest {
         assertThat(registry.registration("test-iommu").orElseThrow().source()).isEqualTo("plugin test-iommu 1.0.0");
         assertThat(registry.workloadRegistration("test-translate").orElseThrow().pluginId()).contains("test-iommu");
         assertThat(registry.registration("premapped-iommu").orElseThrow().pluginId()).isEmpty();
+    }
+
+    @Test
+    void extensionsOfOtherApiExtensionPointsAreOfferedWhileThePluginIsStarted() {
+        testPlugins().iommu("test-iommu", "1.0.0").zipInto(plugins);
+        DefaultPluginHost host = new DefaultPluginHost(plugins);
+        host.loadAndStartAll();
+
+        // a migration policy packaged in a plugin zip, as a component's context offers it
+        assertThat(host.registry().extensions(MigrationPolicyFactory.class)).extracting(MigrationPolicyFactory::name)
+                .contains("test-never-migrate");
+
+        host.unload("test-iommu");
+        assertThat(host.registry().extensions(MigrationPolicyFactory.class)).extracting(MigrationPolicyFactory::name)
+                .doesNotContain("test-never-migrate");
     }
 
     @Test

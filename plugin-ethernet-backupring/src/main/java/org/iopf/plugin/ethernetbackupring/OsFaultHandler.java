@@ -60,16 +60,16 @@ final class OsFaultHandler implements FaultHandler {
             throw new IllegalArgumentException(context.path() + ": faultAround must be a power of two >= 4 KiB: "
                     + faultAround);
         }
-        this.aroundPages = context.metrics().counter("faults.aroundPages", "pages");
+        this.aroundPages = context.metrics().counter("aroundPages", "pages");
         String name = context.parameters().string("core");
         var cores = context.resources().cores();
         if (name.isEmpty() && cores.isEmpty()) {
             throw new IllegalArgumentException(context.path() + ": the node has no CPU core for fault handling");
         }
         this.core = name.isEmpty() ? cores.get(cores.size() - 1) : context.resources().requireCore(name);
-        this.resolved = context.metrics().counter("faults.resolved", "faults");
-        this.terminated = context.metrics().counter("faults.terminated", "faults");
-        this.writeProtected = context.metrics().counter("faults.writeProtected", "faults");
+        this.resolved = context.metrics().counter("resolved", "faults");
+        this.terminated = context.metrics().counter("terminated", "faults");
+        this.writeProtected = context.metrics().counter("writeProtected", "faults");
     }
 
     @Override

@@ -28,8 +28,8 @@ final class EthStreamTest {
         assertThat(value(r, "faults.translation")).isPositive();
         assertThat(value(r, "faults.terminated")).isZero();
         // each answered fault also resolved the rest of its 64 KiB window in the background
-        assertThat(value(r, "node2.faults.faults.aroundPages")).isPositive();
-        assertThat(value(r, "node2.faults.faults.resolved")).isEqualTo(value(r, "faults.translation"));
+        assertThat(value(r, "node2.faults.aroundPages")).isPositive();
+        assertThat(value(r, "node2.faults.resolved")).isEqualTo(value(r, "faults.translation"));
         assertThat(value(r, "workload.bytes")).isEqualTo(2 << 20);
         assertThat(value(r, "workload.integrity.mismatchedPages")).isZero();
     }
@@ -120,7 +120,7 @@ final class EthStreamTest {
         assertThat(value(r, "workload.eth.cowFaults")).as("every page copied once").isEqualTo(256);
         assertThat(value(r, "faults.permission")).isPositive();
         assertThat(value(r, "faults.translation")).as("the frames stay: only write permission went").isZero();
-        assertThat(value(r, "node2.faults.faults.writeProtected")).isEqualTo(value(r, "faults.permission"));
+        assertThat(value(r, "node2.faults.writeProtected")).isEqualTo(value(r, "faults.permission"));
         assertThat(value(r, "faults.terminated")).isZero();
         // PROTECTION re-maps the 256 pages read-only; each break then unmaps the old frame's entry
         assertThat(value(r, "node2.nic0.iommu.invalidatedPages")).isEqualTo(256 + 256);

@@ -85,7 +85,7 @@ public final class HmmDevice implements BufferManager {
                 context.resources().bandwidth(context.name() + ".pcie", settings.pcieBandwidth()),
                 context.resources().bandwidth(context.name() + ".ddr", settings.ddrBandwidth()));
         this.pagemap = memory.addDevicePagemap(context.path(), settings.deviceMemoryBytes(), this::migrateToRam);
-        this.policy = MigrationPolicies.discover().require(settings.policy()).create(new MigrationPolicyContext(
+        this.policy = MigrationPolicies.discover(context).require(settings.policy()).create(new MigrationPolicyContext(
                 context.path(), settings.granularityBytes(), settings.pingPongThreshold()));
         this.metrics = new HmmMetrics(context.metrics());
         this.mirrors = new MirrorCopies(pagemap.memory(), metrics,

@@ -6,11 +6,13 @@ import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 import org.iopf.api.hmm.MigrationPolicyFactory;
+import org.iopf.api.platform.ComponentContext;
 
 /**
  * Finds migration policies by name: the stock ones, and every {@link MigrationPolicyFactory}
  * registered through {@code META-INF/services} visible to this plugin's class loader or to the
- * thread's context class loader (a policy on the class path, or packaged with this plugin).
+ * thread's context class loader (a policy on the class path, or packaged with this plugin), and,
+ * given a component context, every policy of a started plugin.
  */
 public final class MigrationPolicies {
     private final TreeMap<String, MigrationPolicyFactory> byName = new TreeMap<>();
@@ -34,6 +36,17 @@ public final class MigrationPolicies {
                 policies.byName.putIfAbsent(factory.name(), factory);
             }
         }
+        return policies;
+    }
+
+    /**
+     * The stock policies, those {@link #discover()} finds, and every {@link MigrationPolicyFactory}
+     * the framework knows for {@code context}: on the class path and in every started plugin (a
+     * third-party plugin's policy, loaded from its own zip).
+     */
+    public static MigrationPolicies discover(ComponentContext context) {
+        MigrationPolicies policies = discover();
+        context.extensions(MigrationPolicyFactory.class).forEach(policies::add);
         return policies;
     }
 
