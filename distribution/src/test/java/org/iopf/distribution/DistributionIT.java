@@ -63,6 +63,14 @@ final class DistributionIT {
     }
 
     @Test
+    void compareFillsTheIbVersusEthernetTableFromTwoRunsOfThePluginsZips() throws Exception {
+        Outcome run = IOPF.run("compare", "ib-vs-ethernet", "--no-progress");
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("| Hardware support", "| Fault detection", "| Recovery mechanism",
+                "| Memory efficiency", "| Max throughput", "| Latency", "of line rate once resident");
+    }
+
+    @Test
     void aMissedExpectationExitsWithOne() throws Exception {
         String text = Files.readString(IOPF.home().resolve("scenarios/baseline-rdma-write.yaml"))
                 .replace("value: 98.7Gbps, tolerance: 0.5%", "min: 200Gbps");

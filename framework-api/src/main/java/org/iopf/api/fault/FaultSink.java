@@ -17,4 +17,21 @@ public interface FaultSink {
 
     /** Faults raised so far on this node. */
     long raised();
+
+    /**
+     * Reports a fault that a device detected and resolved by itself, without the node's fault
+     * handler (an HCA's network page fault), once, when it has ended: the run's fault counts by
+     * kind, its resolution times and the trace's {@code fault/resolution} slice then include it,
+     * as for a fault raised through {@link #raise}. The device records the {@code fault/<KIND>}
+     * instant itself when it detects the fault (see {@link org.iopf.api.observe.Tracer}). The
+     * default does nothing.
+     *
+     * @param id the fault's id from {@link #nextFaultId()}
+     * @param kind its kind, not null
+     * @param raisedAtNanos when the device detected it, ns, not after now
+     * @param outcome how it ended: resolved and retried, or terminated; not null
+     * @since 0.1
+     */
+    default void handledByDevice(long id, FaultKind kind, long raisedAtNanos, FaultResolution outcome) {
+    }
 }

@@ -147,6 +147,24 @@ public final class NodeFaultQueue implements FaultSink {
         }
     }
 
+    @Override
+    public void handledByDevice(long id, FaultKind kind, long raisedAtNanos, FaultResolution outcome) {
+        Objects.requireNonNull(kind, "kind is null");
+        Objects.requireNonNull(outcome, "outcome is null");
+        long now = scheduler.now();
+        if (raisedAtNanos > now) {
+            throw new IllegalArgumentException("raisedAtNanos " + raisedAtNanos + " is after now " + now);
+        }
+        raised++;
+        raisedByKind[kind.ordinal()].increment();
+        resolution.record(now - raisedAtNanos);
+        (outcome == FaultResolution.RETRY ? retried : terminated).increment();
+        if (tracer.enabled()) {
+            tracer.slice(track, "fault/resolution", raisedAtNanos, now - raisedAtNanos, id);
+            tracer.instant(track, outcome == FaultResolution.RETRY ? "fault/retry" : "fault/terminate", id);
+        }
+    }
+
     private void deliver() {
         deliveryScheduled = false;
         PageFault fault;

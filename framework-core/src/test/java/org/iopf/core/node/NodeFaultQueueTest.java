@@ -119,4 +119,28 @@ final class NodeFaultQueueTest {
         assertThat(resolution.max()).isEqualTo(2_500);
         assertThat(metrics.series("n.faultQueue.access").orElseThrow().values()).containsExactly(0, 0, 0, 0, 1);
     }
+
+    @Test
+    void aFaultADeviceHandledItselfIsCountedAndTimedLikeARaisedOne() {
+        EventKernel kernel = new EventKernel();
+        MetricRegistry metrics = new MetricRegistry(kernel::now);
+        NodeFaultQueue queue = new NodeFaultQueue("n", kernel, metrics.scope("n"));
+        long id = queue.nextFaultId();
+        kernel.schedule(Time.micros(3), () -> queue.handledByDevice(id, FaultKind.TRANSLATION, Time.micros(1),
+                FaultResolution.RETRY));
+        kernel.schedule(Time.micros(5), () -> queue.handledByDevice(queue.nextFaultId(), FaultKind.TRANSLATION,
+                Time.micros(5), FaultResolution.TERMINATE));
+
+        kernel.run();
+
+        assertThat(queue.raised()).isEqualTo(2);
+        var snapshot = metrics.snapshot();
+        assertThat(snapshot.get("n.faultQueue.translation")).isEqualTo(new MetricValue.CounterValue("faults", 2));
+        assertThat(snapshot.get("n.faultQueue.retried")).isEqualTo(new MetricValue.CounterValue("faults", 1));
+        assertThat(snapshot.get("n.faultQueue.terminated")).isEqualTo(new MetricValue.CounterValue("faults", 1));
+        var resolution = (MetricValue.HistogramSummary) snapshot.get("n.faultQueue.resolution");
+        assertThat(resolution.count()).isEqualTo(2);
+        assertThat(resolution.max()).isEqualTo(2_000);
+        assertThat(resolution.min()).isZero();
+    }
 }

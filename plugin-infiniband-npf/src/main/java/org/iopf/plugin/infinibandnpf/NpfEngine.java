@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.iopf.api.fault.FaultKind;
+import org.iopf.api.fault.FaultResolution;
 import org.iopf.api.fault.FaultSink;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.FaultInResult;
@@ -365,6 +366,8 @@ final class NpfEngine {
         } else {
             failures.increment();
         }
+        faultSink.handledByDevice(npf.id, FaultKind.TRANSLATION, npf.raisedAt,
+                resolved ? FaultResolution.RETRY : FaultResolution.TERMINATE);
         active.remove(npf);
         for (Outcome waiter : npf.waiters) {
             waiter.done(resolved);

@@ -62,10 +62,13 @@ final class TraceTest {
         List<Event> steps = tracer.events.stream().filter(e -> e.flow() == flow && e.kind().equals("slice")).toList();
         assertThat(steps).filteredOn(e -> e.track().equals("node2/nic0")).extracting(Event::name)
                 .containsExactly("npf/detection", "npf/interrupt", "npf/memory", "npf/pagetable", "npf/resume");
-        // driver steps run through CpuCore.run(label, priority, nanos, flowId, onDone); the core
-        // records them on its own track when it traces, never the HCA
-        assertThat(steps).filteredOn(e -> !e.track().equals("node2/nic0")).extracting(Event::track)
-                .allMatch(track -> track.startsWith("node2/cpu."));
+        // driver steps run through CpuCore.run(label, priority, nanos, flowId, onDone): the core
+        // records them on its own track, never the HCA; the node's fault queue records the
+        // fault's whole resolution, as for a fault raised through it
+        assertThat(steps).filteredOn(e -> !e.track().equals("node2/nic0") && !e.track().equals("node2/faultQueue"))
+                .extracting(Event::track).allMatch(track -> track.startsWith("node2/cpu."));
+        assertThat(steps).filteredOn(e -> e.track().equals("node2/faultQueue")).extracting(Event::name)
+                .containsExactly("fault/resolution");
         long hca = steps.stream().filter(e -> e.track().equals("node2/nic0")).mapToLong(Event::duration).sum();
         assertThat(hca).isEqualTo(bed.b.histogram("npf.hca").max());
     }
