@@ -84,7 +84,9 @@ final class NetlinkChannel {
                 delivery.record(scheduler.now() - sentAt);
             }
             if (tracer.enabled()) {
-                tracer.slice(track, "exanest/netlink", sentAt, scheduler.now() - sentAt, flowId);
+                // the request is on the fault's critical path; a RESOLVED/FAILED notice after it is not
+                tracer.slice(track, type == PfMessage.PF_NOTIFY_REQUEST ? "exanest/netlink" : "exanest/notice",
+                        sentAt, scheduler.now() - sentAt, flowId);
             }
             onReceive.run();
         });
