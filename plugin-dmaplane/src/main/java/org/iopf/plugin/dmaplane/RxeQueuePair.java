@@ -5,6 +5,7 @@ import java.util.Objects;
 import org.iopf.api.fabric.Endpoint;
 import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.Payload;
+import org.iopf.api.nic.BoundedCompletionQueue;
 import org.iopf.api.nic.CompletionOpcode;
 import org.iopf.api.nic.CompletionStatus;
 import org.iopf.api.nic.Opcode;
@@ -31,8 +32,8 @@ final class RxeQueuePair implements QueuePair {
     private final SoftRoceNic nic;
     private final int qpn;
     private final ProtectionDomain pd;
-    private final RxeCompletionQueue sendCq;
-    private final RxeCompletionQueue recvCq;
+    private final BoundedCompletionQueue sendCq;
+    private final BoundedCompletionQueue recvCq;
     private final QueuePairConfig config;
     private QueuePairState state = QueuePairState.RESET;
     private Endpoint remotePort;
@@ -63,7 +64,7 @@ final class RxeQueuePair implements QueuePair {
         }
     }
 
-    RxeQueuePair(SoftRoceNic nic, int qpn, ProtectionDomain pd, RxeCompletionQueue sendCq, RxeCompletionQueue recvCq,
+    RxeQueuePair(SoftRoceNic nic, int qpn, ProtectionDomain pd, BoundedCompletionQueue sendCq, BoundedCompletionQueue recvCq,
             QueuePairConfig config) {
         this.nic = nic;
         this.qpn = qpn;

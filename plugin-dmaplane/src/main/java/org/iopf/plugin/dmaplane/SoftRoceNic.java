@@ -12,6 +12,7 @@ import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.PinResult;
+import org.iopf.api.nic.BoundedCompletionQueue;
 import org.iopf.api.nic.CompletionQueue;
 import org.iopf.api.nic.MemoryRegion;
 import org.iopf.api.nic.Nic;
@@ -122,13 +123,13 @@ final class SoftRoceNic implements Nic {
 
     @Override
     public CompletionQueue createCompletionQueue(int capacity) {
-        return new RxeCompletionQueue(capacity);
+        return new BoundedCompletionQueue(capacity);
     }
 
     @Override
     public QueuePair createQueuePair(ProtectionDomain pd, CompletionQueue sendQueue, CompletionQueue receiveQueue,
             QueuePairConfig config) {
-        if (!(sendQueue instanceof RxeCompletionQueue send) || !(receiveQueue instanceof RxeCompletionQueue recv)) {
+        if (!(sendQueue instanceof BoundedCompletionQueue send) || !(receiveQueue instanceof BoundedCompletionQueue recv)) {
             throw new IllegalArgumentException("completion queues must come from this Soft-RoCE device");
         }
         RxeQueuePair qp = new RxeQueuePair(this, nextQpn++, Objects.requireNonNull(pd, "pd is null"), send, recv,

@@ -6,8 +6,10 @@ import org.iopf.api.fabric.Endpoint;
 import org.iopf.api.fabric.Packet;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.Payload;
+import org.iopf.api.nic.BoundedCompletionQueue;
 import org.iopf.api.nic.CompletionOpcode;
 import org.iopf.api.nic.CompletionStatus;
+import org.iopf.api.nic.MtuSplit;
 import org.iopf.api.nic.Opcode;
 import org.iopf.api.nic.PostResult;
 import org.iopf.api.nic.ProtectionDomain;
@@ -43,8 +45,8 @@ final class HcaQueuePair implements QueuePair {
     private final NpfHca hca;
     private final int qpn;
     private final ProtectionDomain pd;
-    private final HcaCompletionQueue sendCq;
-    private final HcaCompletionQueue recvCq;
+    private final BoundedCompletionQueue sendCq;
+    private final BoundedCompletionQueue recvCq;
     private final QueuePairConfig config;
     private QueuePairState state = QueuePairState.RESET;
     private Endpoint remotePort;
@@ -85,7 +87,7 @@ final class HcaQueuePair implements QueuePair {
             this.local = local;
             this.firstPsn = firstPsn;
             long splitAddress = isRead() ? request.remoteAddress() : request.localAddress();
-            this.packetCount = PacketSplit.packets(splitAddress, request.length(), mtu);
+            this.packetCount = MtuSplit.packets(splitAddress, request.length(), mtu);
         }
 
         long lastPsn() {
@@ -121,7 +123,7 @@ final class HcaQueuePair implements QueuePair {
         }
     }
 
-    HcaQueuePair(NpfHca hca, int qpn, ProtectionDomain pd, HcaCompletionQueue sendCq, HcaCompletionQueue recvCq,
+    HcaQueuePair(NpfHca hca, int qpn, ProtectionDomain pd, BoundedCompletionQueue sendCq, BoundedCompletionQueue recvCq,
             QueuePairConfig config) {
         this.hca = hca;
         this.qpn = qpn;
@@ -221,14 +223,14 @@ final class HcaQueuePair implements QueuePair {
         Payload payload = null;
         if (message.isRead()) {
             prefetchReadDestination(message);
-            long offset = PacketSplit.offset(wr.remoteAddress(), mtu, sendPsn - message.firstPsn);
+            long offset = MtuSplit.offset(wr.remoteAddress(), mtu, sendPsn - message.firstPsn);
             header = new HcaHeader.ReadRequest(remoteQpn, sendPsn, wr.remoteAddress() + offset, wr.rkey(),
                     wr.length() - offset);
             sendPsn = message.lastPsn() + 1;
         } else {
             long index = sendPsn - message.firstPsn;
-            long offset = PacketSplit.offset(wr.localAddress(), mtu, index);
-            long length = wr.length() == 0 ? 0 : PacketSplit.length(wr.localAddress(), wr.length(), mtu, offset);
+            long offset = MtuSplit.offset(wr.localAddress(), mtu, index);
+            long length = wr.length() == 0 ? 0 : MtuSplit.length(wr.localAddress(), wr.length(), mtu, offset);
             if (length > 0) {
                 long va = wr.localAddress() + offset;
                 long pa = message.local.lookup(va);
@@ -279,9 +281,9 @@ final class HcaQueuePair implements QueuePair {
         }
         ReadJob job = (ReadJob) head;
         long mtu = hca.config().mtu();
-        long count = PacketSplit.packets(job.address, job.length, mtu);
-        long offset = PacketSplit.offset(job.address, mtu, job.index);
-        long length = job.length == 0 ? 0 : PacketSplit.length(job.address, job.length, mtu, offset);
+        long count = MtuSplit.packets(job.address, job.length, mtu);
+        long offset = MtuSplit.offset(job.address, mtu, job.index);
+        long length = job.length == 0 ? 0 : MtuSplit.length(job.address, job.length, mtu, offset);
         Payload payload = null;
         if (length > 0) {
             long pa = job.region.lookup(job.address + offset);
@@ -469,7 +471,7 @@ final class HcaQueuePair implements QueuePair {
                 return;
             }
         }
-        long count = PacketSplit.packets(request.remoteAddress(), request.length(), hca.config().mtu());
+        long count = MtuSplit.packets(request.remoteAddress(), request.length(), hca.config().mtu());
         accepted(request.psn() + count);
         outbound.addLast(new ReadJob(request.psn(), request.remoteAddress(), request.length(), region));
         hca.kick(this);
@@ -505,7 +507,7 @@ final class HcaQueuePair implements QueuePair {
         }
         Message read = window.peekFirst();
         WorkRequest wr = read.request;
-        long offset = PacketSplit.offset(wr.remoteAddress(), hca.config().mtu(), response.psn() - read.firstPsn);
+        long offset = MtuSplit.offset(wr.remoteAddress(), hca.config().mtu(), response.psn() - read.firstPsn);
         if (payload != null) {
             long va = wr.localAddress() + offset;
             long miss = read.local.firstMissing(va, payload.length());
@@ -661,7 +663,7 @@ final class HcaQueuePair implements QueuePair {
         post(sendCq, new WorkCompletion(wr.wrId(), qpn, opcode, status, bytes, 0, hca.now()));
     }
 
-    private void post(HcaCompletionQueue cq, WorkCompletion completion) {
+    private void post(BoundedCompletionQueue cq, WorkCompletion completion) {
         if (!cq.add(completion) && state != QueuePairState.ERROR) {
             enterError();
         }

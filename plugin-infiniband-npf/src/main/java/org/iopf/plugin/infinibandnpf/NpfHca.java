@@ -23,6 +23,7 @@ import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.Payload;
 import org.iopf.api.mem.PhysicalMemory;
 import org.iopf.api.mem.PinResult;
+import org.iopf.api.nic.BoundedCompletionQueue;
 import org.iopf.api.nic.CompletionQueue;
 import org.iopf.api.nic.MemoryRegion;
 import org.iopf.api.nic.Nic;
@@ -212,13 +213,13 @@ public final class NpfHca implements Nic, Inspectable {
 
     @Override
     public CompletionQueue createCompletionQueue(int capacity) {
-        return new HcaCompletionQueue(capacity);
+        return new BoundedCompletionQueue(capacity);
     }
 
     @Override
     public QueuePair createQueuePair(ProtectionDomain pd, CompletionQueue sendQueue, CompletionQueue receiveQueue,
             QueuePairConfig qpConfig) {
-        if (!(sendQueue instanceof HcaCompletionQueue send) || !(receiveQueue instanceof HcaCompletionQueue receive)) {
+        if (!(sendQueue instanceof BoundedCompletionQueue send) || !(receiveQueue instanceof BoundedCompletionQueue receive)) {
             throw new IllegalArgumentException("completion queues must come from " + context.path());
         }
         HcaQueuePair qp = new HcaQueuePair(this, nextQpn++, Objects.requireNonNull(pd, "pd is null"), send, receive,

@@ -17,6 +17,7 @@ import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.Payload;
 import org.iopf.api.mem.PhysicalMemory;
 import org.iopf.api.mem.PinResult;
+import org.iopf.api.nic.BoundedCompletionQueue;
 import org.iopf.api.nic.CompletionQueue;
 import org.iopf.api.nic.MemoryRegion;
 import org.iopf.api.nic.Nic;
@@ -137,13 +138,13 @@ public final class PinnedRcNic implements Nic {
 
     @Override
     public CompletionQueue createCompletionQueue(int capacity) {
-        return new NicCompletionQueue(capacity);
+        return new BoundedCompletionQueue(capacity);
     }
 
     @Override
     public QueuePair createQueuePair(ProtectionDomain pd, CompletionQueue sendQueue, CompletionQueue receiveQueue,
             QueuePairConfig config) {
-        if (!(sendQueue instanceof NicCompletionQueue send) || !(receiveQueue instanceof NicCompletionQueue receive)) {
+        if (!(sendQueue instanceof BoundedCompletionQueue send) || !(receiveQueue instanceof BoundedCompletionQueue receive)) {
             throw new IllegalArgumentException("completion queues must come from " + context.path());
         }
         RcQueuePair qp = new RcQueuePair(this, nextQpn++, Objects.requireNonNull(pd, "pd is null"), send, receive,

@@ -5,8 +5,10 @@ import java.util.Objects;
 import org.iopf.api.fabric.Endpoint;
 import org.iopf.api.fabric.Packet;
 import org.iopf.api.mem.Payload;
+import org.iopf.api.nic.BoundedCompletionQueue;
 import org.iopf.api.nic.CompletionOpcode;
 import org.iopf.api.nic.CompletionStatus;
+import org.iopf.api.nic.MtuSplit;
 import org.iopf.api.nic.Opcode;
 import org.iopf.api.nic.PostResult;
 import org.iopf.api.nic.ProtectionDomain;
@@ -27,8 +29,8 @@ final class RcQueuePair implements QueuePair {
     private final PinnedRcNic nic;
     private final int qpn;
     private final ProtectionDomain pd;
-    private final NicCompletionQueue sendCq;
-    private final NicCompletionQueue recvCq;
+    private final BoundedCompletionQueue sendCq;
+    private final BoundedCompletionQueue recvCq;
     private final QueuePairConfig config;
     private QueuePairState state = QueuePairState.RESET;
     private Endpoint remotePort;
@@ -68,7 +70,7 @@ final class RcQueuePair implements QueuePair {
         }
     }
 
-    RcQueuePair(PinnedRcNic nic, int qpn, ProtectionDomain pd, NicCompletionQueue sendCq, NicCompletionQueue recvCq,
+    RcQueuePair(PinnedRcNic nic, int qpn, ProtectionDomain pd, BoundedCompletionQueue sendCq, BoundedCompletionQueue recvCq,
             QueuePairConfig config) {
         this.nic = nic;
         this.qpn = qpn;
@@ -478,7 +480,7 @@ final class RcQueuePair implements QueuePair {
         post(sendCq, new WorkCompletion(wr.wrId(), qpn, opcode, status, bytes, 0, nic.now()));
     }
 
-    private void post(NicCompletionQueue cq, WorkCompletion completion) {
+    private void post(BoundedCompletionQueue cq, WorkCompletion completion) {
         if (!cq.add(completion) && state != QueuePairState.ERROR) {
             enterError();
         }

@@ -1,5 +1,6 @@
 package org.iopf.core.reference.rc;
 
+import org.iopf.api.nic.MtuSplit;
 import org.iopf.api.nic.Opcode;
 import org.iopf.api.nic.WorkRequest;
 

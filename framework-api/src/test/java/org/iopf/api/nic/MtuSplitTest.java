@@ -1,4 +1,4 @@
-package org.iopf.core.reference.rc;
+package org.iopf.api.nic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

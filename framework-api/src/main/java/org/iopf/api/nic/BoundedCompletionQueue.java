@@ -1,30 +1,47 @@
-package org.iopf.plugin.dmaplane;
+package org.iopf.api.nic;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import org.iopf.api.nic.CompletionQueue;
-import org.iopf.api.nic.WorkCompletion;
+import java.util.Objects;
 
 /**
- * A fixed-capacity completion queue of the Soft-RoCE transport; a completion that finds it full is
- * an overflow (counted; the queue pair goes to the error state).
+ * A ready-made {@link CompletionQueue} of fixed capacity for NIC implementations: the NIC
+ * {@link #add adds} completions, the consumer polls them. A completion that finds the queue full is
+ * not stored and is counted as an overflow; the NIC decides what that means (a real HCA moves the
+ * queue pair to the error state). The listener is called when the queue goes from empty to
+ * non-empty.
+ *
+ * <p>Not thread-safe; a simulation runs on one thread.
+ *
+ * @since 0.1
  */
-final class RxeCompletionQueue implements CompletionQueue {
+public final class BoundedCompletionQueue implements CompletionQueue {
     private final int capacity;
     private final ArrayDeque<WorkCompletion> entries = new ArrayDeque<>();
     private Runnable listener;
     private long overflows;
 
-    RxeCompletionQueue(int capacity) {
+    /**
+     * Creates an empty queue.
+     *
+     * @param capacity the most completions it holds, {@code > 0}
+     */
+    public BoundedCompletionQueue(int capacity) {
         if (capacity <= 0) {
             throw new IllegalArgumentException("capacity must be > 0: " + capacity);
         }
         this.capacity = capacity;
     }
 
-    /** Adds a completion; false (an overflow) when full. */
-    boolean add(WorkCompletion completion) {
+    /**
+     * Adds a completion.
+     *
+     * @param completion the completion, not null
+     * @return {@code false} if the queue was full: the completion is dropped and an overflow counted
+     */
+    public boolean add(WorkCompletion completion) {
+        Objects.requireNonNull(completion, "completion is null");
         if (entries.size() >= capacity) {
             overflows++;
             return false;
