@@ -87,8 +87,8 @@ final class GpuBar {
 
     /**
      * The driver's unpin callback: returns at once (it must not block, so it takes no lock), having
-     * set the revoked flag and queued the cleanup as deferred work, which takes rdma_sem → buf_lock
-     * → mr_lock like a registration before it deregisters regions and drops references.
+     * set the revoked flag and queued the cleanup as deferred work, which takes dev_mutex → rdma_sem
+     * → buf_lock → mr_lock like a registration before it deregisters regions and drops references.
      */
     void unpinCallback(GpuPin pin) {
         if (pin.isRevoked()) {
@@ -101,14 +101,10 @@ final class GpuBar {
         }
         String thread = "gpu-cleanup#" + nextCleanup++;
         core.run("dmaplane/gpu_cleanup", WorkPriority.KERNEL, config.cleanupNanos(), () ->
-            locks.acquire(thread, LockClass.RDMA_SEM, () ->
-                locks.acquire(thread, LockClass.BUF_LOCK, () ->
-                    locks.acquire(thread, LockClass.MR_LOCK, () -> {
-                        pin.cleanUp();
-                        cleanups.increment();
-                        locks.release(thread, LockClass.MR_LOCK);
-                        locks.release(thread, LockClass.BUF_LOCK);
-                        locks.release(thread, LockClass.RDMA_SEM);
-                    }))));
+            locks.withLocks(thread, RdmaEngine.REGISTRATION_PATH, release -> {
+                pin.cleanUp();
+                cleanups.increment();
+                release.run();
+            }));
     }
 }

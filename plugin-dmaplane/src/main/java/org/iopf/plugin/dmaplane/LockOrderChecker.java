@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.observe.Tracer;
 import org.iopf.api.sim.Event;
@@ -62,6 +63,40 @@ final class LockOrderChecker {
         mine.add(wanted);
         locks.get(wanted).lock(thread, onAcquired);
         return null;
+    }
+
+    /**
+     * Takes {@code path}'s locks for {@code thread} one after the other (each may wait), then runs
+     * {@code body} with an action that releases them all, innermost first; the body calls it when
+     * its (possibly simulated-time) work is done.
+     *
+     * @return the violation if a lock of the path would break the order and every lock before it
+     *     was free (the locks taken so far are released and {@code body} never runs), or null;
+     *     a violation found after a wait is reported and backed out the same way
+     */
+    LockOrderViolation withLocks(String thread, List<LockClass> path, Consumer<Runnable> body) {
+        Objects.requireNonNull(body, "body is null");
+        return takeFrom(thread, List.copyOf(path), 0, body);
+    }
+
+    private LockOrderViolation takeFrom(String thread, List<LockClass> path, int index, Consumer<Runnable> body) {
+        if (index == path.size()) {
+            body.accept(() -> {
+                for (int i = path.size() - 1; i >= 0; i--) {
+                    release(thread, path.get(i));
+                }
+            });
+            return null;
+        }
+        LockOrderViolation[] deeper = {null};
+        LockOrderViolation v = acquire(thread, path.get(index), () -> deeper[0] = takeFrom(thread, path, index + 1, body));
+        if (v != null) {
+            for (int i = index - 1; i >= 0; i--) {
+                release(thread, path.get(i));
+            }
+            return v;
+        }
+        return deeper[0];
     }
 
     /** Releases {@code lock} held by {@code thread}. */

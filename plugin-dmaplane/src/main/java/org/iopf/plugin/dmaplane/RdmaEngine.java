@@ -28,11 +28,18 @@ import org.iopf.api.sim.WorkPriority;
 /**
  * The RDMA engine of seed 004 §4 (E6): kernel verbs over a NIC (the node's NIC component, or the
  * built-in Soft-RoCE transport): a protection domain per process, memory regions registered from
- * dmaplane buffers (export, attach with the engine's own SG table, register; under rdma_sem →
+ * dmaplane buffers (export, attach with the engine's own SG table, register; under dev_mutex → rdma_sem →
  * buf_lock → mr_lock, costing CPU time per page), and credited connections. Its kernel thread (post
  * and poll work) runs on one core. Counts posts, completions, flow stalls and errors.
  */
 final class RdmaEngine {
+    /**
+     * The locks a registration takes, the whole hierarchy: the ioctl's device mutex, then the RDMA
+     * semaphore, the buffer's lock and the MR lock.
+     */
+    static final List<LockClass> REGISTRATION_PATH =
+            List.of(LockClass.DEV_MUTEX, LockClass.RDMA_SEM, LockClass.BUF_LOCK, LockClass.MR_LOCK);
+
     private final String track;
     private final String importer;
     private final Nic nic;
@@ -168,27 +175,23 @@ final class RdmaEngine {
 
     /**
      * Registers {@code buffer} as a memory region, taking simulated time: the kernel thread takes
-     * rdma_sem, buf_lock and mr_lock in order, exports and attaches the buffer (SG table) and
+     * dev_mutex, rdma_sem, buf_lock and mr_lock in order, exports and attaches the buffer (SG table) and
      * registers it at {@code registrationCostPerPage} per page, then releases the locks.
      */
     void register(DmaplaneBuffer buffer, boolean remoteWrite, Consumer<RegisteredBuffer> onRegistered,
             Consumer<String> onRefused) {
         String thread = "mr-register#" + nextRegistration++;
         long pages = PageSize.BASE.pagesSpanned(buffer.address(), buffer.size());
-        locks.acquire(thread, LockClass.RDMA_SEM, () ->
-            locks.acquire(thread, LockClass.BUF_LOCK, () ->
-                locks.acquire(thread, LockClass.MR_LOCK, () ->
-                    core.run("dmaplane/mr_register", WorkPriority.KERNEL, pages * registrationCost, () -> {
-                        Object outcome = registerNow(buffer, remoteWrite);
-                        locks.release(thread, LockClass.MR_LOCK);
-                        locks.release(thread, LockClass.BUF_LOCK);
-                        locks.release(thread, LockClass.RDMA_SEM);
-                        if (outcome instanceof RegisteredBuffer r) {
-                            onRegistered.accept(r);
-                        } else {
-                            onRefused.accept((String) outcome);
-                        }
-                    }))));
+        locks.withLocks(thread, REGISTRATION_PATH, release ->
+            core.run("dmaplane/mr_register", WorkPriority.KERNEL, pages * registrationCost, () -> {
+                Object outcome = registerNow(buffer, remoteWrite);
+                release.run();
+                if (outcome instanceof RegisteredBuffer r) {
+                    onRegistered.accept(r);
+                } else {
+                    onRefused.accept((String) outcome);
+                }
+            }));
     }
 
     /** Registers at once (setup, no simulated time); a {@link RegisteredBuffer} or the refusal's reason. */

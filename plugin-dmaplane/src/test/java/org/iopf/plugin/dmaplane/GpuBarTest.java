@@ -65,7 +65,10 @@ final class GpuBarTest {
         });
         platform.kernel().run();
         assertThat(checked[0]).isTrue();
-        assertThat(sender.locks().lock(LockClass.MR_LOCK).acquisitions()).isEqualTo(1);
+        for (LockClass c : LockClass.values()) {
+            assertThat(sender.locks().lock(c).acquisitions()).as(c.lockName()).isEqualTo(1);
+            assertThat(sender.locks().lock(c).holder()).as(c.lockName()).isNull();
+        }
         assertThat(sender.locks().violations()).isEmpty();
         assertThat(pin.isCleanedUp()).isTrue();
         assertThat(statuses).containsExactly(CompletionStatus.LOCAL_PROTECTION_ERROR);
