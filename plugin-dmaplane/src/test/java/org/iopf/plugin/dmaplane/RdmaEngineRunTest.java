@@ -62,6 +62,34 @@ final class RdmaEngineRunTest {
         assertThatThrownBy(() -> sender.render("bogus")).isInstanceOf(IllegalArgumentException.class);
     }
 
+    /** Throughput (bytes/s) of 4 KiB WRITE WITH IMMEDIATE under {@code credits} over links of {@code latency}. */
+    private static double softRoceThroughput(int credits, String latency) {
+        String node = "    cores: [{cluster: cpu, count: 16}]\n    memory: {numa: [1GiB]}\n    dmaplane: {type: dmaplane}\n";
+        RunResult r = result(run("fabric: {link: {rate: 10Gbps, latency: " + latency + "}, switchLatency: 1us}\n"
+                + "nodes:\n  - name: node1\n" + node + "  - name: node2\n" + node
+                + "workload: {type: dmaplane-credit-stream, params: {messageSize: 4KiB, messages: 3000, credits: "
+                + credits + "}}\n"));
+        assertThat(r.value("errors").orElseThrow()).isZero();
+        return r.value("throughput").orElseThrow() / 8;
+    }
+
+    @Test
+    void fewCreditsAreBoundByTheRoundTripAndManyByTheSoftRoceCores() {
+        // E7 emerges from pipelining: with 16 credits a window of 16 x 4 KiB goes per receive-credit
+        // loop, which crosses the fabric twice (the data, then the credit update), each time over two
+        // links (node -> switch -> node): 14.5 us more per link lengthens that loop by 4 x 14.5 us.
+        // With 256 credits the Soft-RoCE cores bind, and the latency does not show.
+        double near16 = softRoceThroughput(16, "14.5us");
+        double far16 = softRoceThroughput(16, "29us");
+        double loopNear = 16 * 4096 / near16;
+        double loopFar = 16 * 4096 / far16;
+        assertThat(loopFar - loopNear).isCloseTo(4 * 14.5e-6, org.assertj.core.data.Percentage.withPercentage(3));
+        double near256 = softRoceThroughput(256, "14.5us");
+        double far256 = softRoceThroughput(256, "29us");
+        assertThat(far256).isCloseTo(near256, org.assertj.core.data.Percentage.withPercentage(2));
+        assertThat(near256).isGreaterThan(near16);
+    }
+
     @Test
     void theSameScenarioTwiceGivesTheSameFigures() {
         Scenario s = new PlatformFileReader(TestPlatform.REGISTRY).read(Path.of("../scenarios/dmaplane-credits-16.yaml"));
