@@ -83,7 +83,7 @@ final class PldmaEngine implements DmaEngine, Inspectable {
     private final Counter aborts;
     private final org.iopf.api.observe.Histogram recovery;
     private final R5Scheduler r5;
-    private long recoveryCount;
+    /** Exact total of the {@code recovery} histogram (whose mean is bucketed), ns. */
     private long recoveryNanos;
     private TransferObserver observer = TransferObserver.NONE;
     private boolean transmitScheduled;
@@ -186,7 +186,7 @@ final class PldmaEngine implements DmaEngine, Inspectable {
 
     /** Pauses of transfers on a fault that have ended (RESUME or the local handler's retry). */
     long recoveries() {
-        return recoveryCount;
+        return recovery.count();
     }
 
     /** Total time transfers spent paused on faults, ns. */
@@ -374,7 +374,6 @@ final class PldmaEngine implements DmaEngine, Inspectable {
     void resumed(OutboundTransfer transfer, long faultId) {
         long paused = now() - transfer.pausedAt;
         recovery.record(paused);
-        recoveryCount++;
         recoveryNanos += paused;
         if (context.tracer().enabled()) {
             context.tracer().slice(track + "/ch" + transfer.descriptor.channel(), "pldma/paused", transfer.pausedAt,

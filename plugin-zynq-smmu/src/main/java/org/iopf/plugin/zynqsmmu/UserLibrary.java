@@ -107,27 +107,32 @@ final class UserLibrary {
             }
             poolTaken.add(fromPool);
             allocated.add(unpooled);
-            faultIn(request, 0, false, arrived);
+            faultIn(request, 0, fromPool, false, arrived);
             refillIfLow(request);
         });
     }
 
-    /** Makes page {@code i} onwards present: pool pages installed at once, others through the fault-in path. */
-    private void faultIn(FaultRequest request, int i, boolean outOfMemory, long arrived) {
+    /**
+     * Makes page {@code i} onwards present: the next {@code poolPages} missing pages are the pool's
+     * frames, installed at once; the others (pool off or empty) go through the fault-in path.
+     */
+    private void faultIn(FaultRequest request, int i, int poolPages, boolean outOfMemory, long arrived) {
         if (i == request.pages) {
             reply(request, outOfMemory, arrived);
             return;
         }
         long va = request.firstPage + i * Lpae.GRANULE;
         PageTableEntry e = request.space.entry(va).orElse(null);
-        boolean present = e != null && e.present() && (!request.access.isWrite() || e.writable());
-        if (present || settings.pool()) {
+        boolean resident = e != null && e.present();
+        boolean ready = resident && (!request.access.isWrite() || e.writable());
+        if (ready || !resident && poolPages > 0) {
             FaultInResult r = memory.faultInNow(request.space, va, request.access);
-            faultIn(request, i + 1, outOfMemory || note(request, va, r), arrived);
+            faultIn(request, i + 1, resident ? poolPages : poolPages - 1, outOfMemory || note(request, va, r),
+                    arrived);
             return;
         }
         memory.faultIn(request.space, va, request.access,
-                r -> faultIn(request, i + 1, outOfMemory || note(request, va, r), arrived));
+                r -> faultIn(request, i + 1, 0, outOfMemory || note(request, va, r), arrived));
     }
 
     /** Records a page that cannot be made present; returns whether it was for lack of memory. */

@@ -60,6 +60,24 @@ final class TlbTest {
     }
 
     @Test
+    void aCachedReadOnlyEntryFaultsAWriteWithPermissionAtHitLatencyWithoutAWalk() {
+        oneMappedPage();
+        n.put(l3, Lpae.index(va, 3), Lpae.stage1Leaf(page, 3, false));
+        assertThat(read(va).isFault()).isFalse();
+
+        Translation write = n.smmu.translate(STREAM, va + 8, Access.WRITE, n.listener);
+
+        assertThat(write.isFault()).isTrue();
+        assertThat(write.fault().kind()).isEqualTo(org.iopf.api.fault.FaultKind.PERMISSION);
+        assertThat(write.fault().address()).isEqualTo(va + 8);
+        assertThat(write.latencyNanos()).isEqualTo(HIT);
+        assertThat(counter("tlb.hits")).isEqualTo(1);
+        assertThat(counter("walk.reads")).isEqualTo(4);
+        assertThat(n.reg(cb(0, CB_FSR)) & FSR_PF).isEqualTo(FSR_PF);
+        assertThat(n.reg(cb(0, CB_FAR))).isEqualTo(va + 8);
+    }
+
+    @Test
     void aChangedDescriptorIsNotSeenUntilTheTlbIsInvalidatedByVa() {
         oneMappedPage();
         read(va);
