@@ -47,6 +47,11 @@ final class EthStreamTest {
         assertThat(value(r, "workload.integrity.mismatchedPages")).isZero();
         // the ring is pinned, the buffer is resident on demand only
         assertThat(value(r, "memory.node2.pinned")).isEqualTo(320 * 12 * 1024);
+        // ordering (C3): while the frame at the ACK point waits in the ring nothing is acknowledged, so
+        // the sender sees no duplicate ACK for data that is only late, and retransmits nothing
+        assertThat(value(r, "node1.nic0.tcp.duplicateAcks")).isZero();
+        assertThat(value(r, "node1.nic0.tcp.retransmissions")).isZero();
+        assertThat(value(r, "node2.nic0.rx.acks")).isLessThan(value(r, "node2.nic0.rx.frames"));
     }
 
     @Test
