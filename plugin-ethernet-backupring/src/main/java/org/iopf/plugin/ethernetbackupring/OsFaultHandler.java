@@ -60,7 +60,7 @@ final class OsFaultHandler implements FaultHandler {
             throw new IllegalArgumentException(context.path() + ": faultAround must be a power of two >= 4 KiB: "
                     + faultAround);
         }
-        this.aroundPages = context.metrics().counter("aroundPages", "pages");
+        this.aroundPages = context.metrics().counter("aroundPages", "pages"); // made resident by fault-around
         String name = context.parameters().string("core");
         var cores = context.resources().cores();
         if (name.isEmpty() && cores.isEmpty()) {
@@ -82,7 +82,7 @@ final class OsFaultHandler implements FaultHandler {
             return;
         }
         core.run("ethfault/interrupt", WorkPriority.INTERRUPT, interruptCpu, record.id(),
-                () -> resolvePage(record, space, PAGE.alignDown(record.address()), () -> {
+                () -> resolvePage(record, space, PAGE.alignDown(record.address()), faultedIn -> {
                     resolved.increment();
                     if (copyOnWrite) {
                         writeProtected.increment();
@@ -98,21 +98,29 @@ final class OsFaultHandler implements FaultHandler {
                 && space.vma(record.address()).map(Vma::writable).orElse(false);
     }
 
+    /** Told when a page is resident and mapped; {@code faultedIn}: this walk made it resident. */
+    @FunctionalInterface
+    private interface Resolved {
+        void done(boolean faultedIn);
+    }
+
     /**
      * Makes the page at {@code pageVa} resident and maps it into the fault's domain: a fault-in
-     * through the memory manager, then {@code resolveCpu} of kernel work if the page was not
-     * resident; a faulting page that was resident and only lost its IOMMU entry (NUMA migration)
-     * costs {@code remapCpu}, and such a page met by fault-around is mapped in the same walk.
+     * through the memory manager, then {@code resolveCpu} of kernel work if this fault-in made the
+     * page resident (zero fill, swap-in). A page that is resident already — it only lost its IOMMU
+     * entry (NUMA migration), its sharing was broken (copy-on-write), or another fault or
+     * fault-around walk brought it in meanwhile — costs {@code remapCpu} if it is the faulting
+     * page and nothing more if fault-around meets it (mapped in the same walk).
      */
-    private void resolvePage(FaultRecord record, AddressSpace space, long pageVa, Runnable done, Runnable failed) {
-        boolean wasPresent = space.entry(pageVa).map(PageTableEntry::present).orElse(false);
+    private void resolvePage(FaultRecord record, AddressSpace space, long pageVa, Resolved done, Runnable failed) {
         memoryManager.faultIn(space, pageVa, Access.WRITE, result -> {
             if (result != FaultInResult.ALREADY_PRESENT && result != FaultInResult.ZERO_FILLED
                     && result != FaultInResult.SWAPPED_IN) {
                 failed.run();
                 return;
             }
-            long cpu = !wasPresent ? resolveCpu : pageVa == PAGE.alignDown(record.address()) ? remapCpu : 0;
+            boolean faultedIn = result != FaultInResult.ALREADY_PRESENT;
+            long cpu = faultedIn ? resolveCpu : pageVa == PAGE.alignDown(record.address()) ? remapCpu : 0;
             core.run("ethfault/resolve", WorkPriority.KERNEL, cpu, record.id(), () -> {
                 PageTableEntry entry = space.entry(pageVa).orElse(null);
                 if (entry == null || !entry.present()) {
@@ -120,7 +128,7 @@ final class OsFaultHandler implements FaultHandler {
                     return;
                 }
                 iommu.map(record.domain(), pageVa, entry.physicalAddress(pageVa), PAGE.bytes(), entry.writable());
-                done.run();
+                done.done(faultedIn);
             });
         });
     }
@@ -149,8 +157,10 @@ final class OsFaultHandler implements FaultHandler {
             aroundFrom(record, space, pageVa + PAGE.bytes(), end);
             return;
         }
-        resolvePage(record, space, pageVa, () -> {
-            aroundPages.increment();
+        resolvePage(record, space, pageVa, faultedIn -> {
+            if (faultedIn) {
+                aroundPages.increment();
+            }
             aroundFrom(record, space, pageVa + PAGE.bytes(), end);
         }, () -> aroundFrom(record, space, pageVa + PAGE.bytes(), end));
     }

@@ -50,13 +50,11 @@ final class RecoveryMeter {
         used = Math.max(used, i + 1);
     }
 
-
     /** The outcome, for a run whose trigger acted at {@code triggerAt} and which ended at {@code end}. */
     Recovery recovery(long triggerAt, long end) {
-        int whole = (int) Math.min(used, end / interval);
         int first = (int) (triggerAt / interval);
-        whole = trimTail(first, whole);
-        int window = Math.min(STEADY, (whole - first) / 4);
+        int whole = wholeSamples(first, end);
+        int window = steadyWindow(first, whole);
         if (window < 1) {
             return new Recovery(0, 0, 0);
         }
@@ -92,6 +90,16 @@ final class RecoveryMeter {
         return new Recovery(recoveryNanos, (long) coldRate, (long) steadyRate);
     }
 
+    /** The end of the whole samples from {@code first} up to {@code end} ns, without the quiet tail. */
+    private int wholeSamples(int first, long end) {
+        return trimTail(first, (int) Math.min(used, end / interval));
+    }
+
+    /** Samples at the end of {@code [first, whole)} that give the steady rate (0 if too few). */
+    private static int steadyWindow(int first, int whole) {
+        return Math.min(STEADY, (whole - first) / 4);
+    }
+
     /**
      * The end of the samples in {@code [from, to)} without the quiet tail that a timeout on the
      * last segments leaves: samples at the end below a tenth of the mean are dropped.
@@ -114,10 +122,9 @@ final class RecoveryMeter {
      * of {@link #recovery}), in per mille, from its busy time at the last delivery of each sample.
      */
     long steadyCorePermille(long triggerAt, long end) {
-        int whole = (int) Math.min(used, end / interval);
         int first = (int) (triggerAt / interval);
-        whole = trimTail(first, whole);
-        int window = Math.min(STEADY, (whole - first) / 4);
+        int whole = wholeSamples(first, end);
+        int window = steadyWindow(first, whole);
         if (window < 1) {
             return 0;
         }

@@ -42,7 +42,8 @@ final class ScenarioFilesTest {
         assertThat(files()).extracting(p -> p.getFileName().toString()).contains("ib-npf-4k.yaml",
                 "ib-npf-4m.yaml", "ib-read-fault-default.yaml", "ib-read-fault-tuned.yaml",
                 "ib-steady-throughput.yaml", "ib-mitigation-prefetch.yaml", "ib-mitigation-thp.yaml",
-                "ib-mitigation-rnr-timer.yaml", "ib-probe-fault-cost.yaml", "ib-probe-fault-cost-4m.yaml", "ib-mitigation-pd-isolation.yaml",
+                "ib-mitigation-rnr-timer.yaml", "ib-probe-fault-cost.yaml", "ib-probe-fault-cost-4m.yaml",
+                "ib-mitigation-pd-isolation.yaml", "ib-d1-cold-buffer.yaml",
                 "ib-npf-hca.yaml");
     }
 
