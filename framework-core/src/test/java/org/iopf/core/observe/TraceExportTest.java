@@ -157,6 +157,34 @@ final class TraceExportTest {
     }
 
     @Test
+    void aFlowLinksItsStepsInTheOrderTheWorkWasDone() throws IOException {
+        List<JsonNode> events = events(faults().file);
+        Map<String, String> threadNames = new HashMap<>();
+        for (JsonNode e : events) {
+            if (e.path("name").asText().equals("thread_name")) {
+                threadNames.put(e.path("pid").asText() + "/" + e.path("tid").asText(),
+                        e.path("args").path("name").asText().replaceAll(" #\\d+$", ""));
+            }
+        }
+        Map<Long, List<String>> chains = new TreeMap<>();
+        for (JsonNode e : events) {
+            String ph = e.path("ph").asText();
+            if (ph.equals("s") || ph.equals("t") || ph.equals("f")) {
+                chains.computeIfAbsent(e.path("id").asLong(), k -> new ArrayList<>()).add(ph + " "
+                        + threadNames.get(e.path("pid").asText() + "/" + e.path("tid").asText()) + " @" + nanos(e.path("ts")));
+            }
+        }
+        // The first fault: walk, handler, queue and DMA stall all start at its raise; they are
+        // linked in the order they ended and were reported: the walk ends first, then the
+        // handler's report, whose answer ends the resolution, which ends the DMA's stall.
+        assertThat(chains.get(1L)).containsExactly("s node1/iommu @0", "t node1/cpu.0 @0", "t node1/faultQueue @0",
+                "f node1/dma/ch0 @0");
+        // The last fault's handler starts 30 us after its raise, when the core is free.
+        assertThat(chains.get(16L)).containsExactly("s node1/iommu @120000", "t node1/faultQueue @120000",
+                "t node1/dma/ch0 @120000", "f node1/cpu.0 @150000");
+    }
+
+    @Test
     void theSameSeedWritesAnIdenticalTrace() throws IOException {
         TracedRun first = faults();
         byte[] a = Files.readAllBytes(first.file);
