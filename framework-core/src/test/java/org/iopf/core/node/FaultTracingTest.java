@@ -13,7 +13,8 @@ import org.iopf.api.iommu.StreamId;
 import org.iopf.api.mem.Access;
 import org.iopf.api.sim.Time;
 import org.iopf.core.observe.MetricRegistry;
-import org.iopf.core.observe.RecordingTracer;
+import org.iopf.core.observe.TimelineTracer;
+import org.iopf.core.observe.TraceFilter;
 import org.iopf.core.observe.TraceRecord;
 import org.iopf.core.platform.ExtensionRegistry;
 import org.iopf.core.run.DefaultPlatforms;
@@ -26,7 +27,7 @@ final class FaultTracingTest {
     @Test
     void aFaultIsAnInstantOnItsSourceAndAResolutionSliceOnTheQueueWithItsId() {
         EventKernel kernel = new EventKernel();
-        RecordingTracer tracer = new RecordingTracer(kernel, 100);
+        TimelineTracer tracer = new TimelineTracer(kernel, 100, TraceFilter.ALL);
         long[] ids = {41};
         NodeFaultQueue queue = new NodeFaultQueue("node1", kernel, new MetricRegistry().scope("node1"),
                 () -> ids[0]++, tracer);
@@ -63,7 +64,7 @@ final class FaultTracingTest {
     @Test
     void aFaultADeviceHandledItselfIsAResolutionSliceAndAnOutcomeOnTheQueue() {
         EventKernel kernel = new EventKernel();
-        RecordingTracer tracer = new RecordingTracer(kernel, 100);
+        TimelineTracer tracer = new TimelineTracer(kernel, 100, TraceFilter.ALL);
         NodeFaultQueue queue = new NodeFaultQueue("node1", kernel, new MetricRegistry().scope("node1"), () -> 9, tracer);
         kernel.schedule(Time.micros(5), () -> queue.handledByDevice(queue.nextFaultId(), FaultKind.TRANSLATION,
                 Time.micros(2), FaultResolution.RETRY));

@@ -101,6 +101,12 @@ final class TimelineTracerTest {
     }
 
     @Test
+    void theNoneTracerIsDisabledAndThisOneEnabled() {
+        assertThat(org.iopf.api.observe.Tracer.NONE.enabled()).isFalse();
+        assertThat(new TimelineTracer(kernel, 0, TraceFilter.ALL).enabled()).isTrue();
+    }
+
+    @Test
     void timesAreMicrosecondsWithExactNanoseconds() {
         assertThat(ChromeTraceWriter.micros(0)).isEqualTo("0.000");
         assertThat(ChromeTraceWriter.micros(1_234_567)).isEqualTo("1234.567");

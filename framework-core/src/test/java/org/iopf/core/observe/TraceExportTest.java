@@ -96,7 +96,7 @@ final class TraceExportTest {
         assertThat(namesByTrack.get("node1/dma/ch0")).contains("dma/stall", "dma/transfer");
         assertThat(events.stream().filter(e -> e.path("ph").asText().equals("C")).map(e -> e.path("name").asText()))
                 .contains("faultQueue.outstanding", "memory.residentPages", "cpu.0.runQueue");
-        assertThat(events.stream().filter(e -> e.path("ph").asText().equals("s"))).hasSizeGreaterThanOrEqualTo(16);
+        assertThat(events.stream().filter(e -> e.path("ph").asText().equals("s"))).as("one flow per fault").hasSize(16);
     }
 
     @Test
