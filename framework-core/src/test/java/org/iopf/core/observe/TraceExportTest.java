@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -182,6 +183,17 @@ final class TraceExportTest {
         // The last fault's handler starts 30 us after its raise, when the core is free.
         assertThat(chains.get(16L)).containsExactly("s node1/iommu @120000", "t node1/faultQueue @120000",
                 "t node1/dma/ch0 @120000", "f node1/cpu.0 @150000");
+    }
+
+    @Test
+    void aWrittenTraceReadsBackAsTheEventsThatWereKept() throws IOException {
+        TracedRun traced = faults();
+        List<TraceRecord> read = new ArrayList<>();
+        ChromeTraceReader.read(traced.file, read::add);
+        Comparator<TraceRecord> order = Comparator.comparing(TraceRecord::toString);
+        assertThat(read).hasSize(traced.tracer.size());
+        assertThat(read.stream().sorted(order).toList())
+                .isEqualTo(traced.tracer.records().stream().sorted(order).toList());
     }
 
     @Test
