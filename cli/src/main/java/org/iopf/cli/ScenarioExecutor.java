@@ -134,7 +134,11 @@ final class ScenarioExecutor {
         }
     }
 
-    /** The plugins that contributed the component and workload types {@code scenario} uses. */
+    /**
+     * The plugins that contributed the component and workload types {@code scenario} uses, and
+     * those that contributed extensions of other extension points (a migration policy), which its
+     * components may look up while they are built and use while the run goes on.
+     */
     static Set<String> pluginsUsed(Scenario scenario, ExtensionRegistry registry) {
         Set<String> types = new TreeSet<>();
         for (NodeSpec node : scenario.platform().nodes()) {
@@ -145,6 +149,7 @@ final class ScenarioExecutor {
         Set<String> plugins = new TreeSet<>(registry.pluginsOf(types));
         registry.workloadRegistration(scenario.workload().type())
                 .flatMap(ExtensionRegistry.RegisteredWorkload::pluginId).ifPresent(plugins::add);
+        plugins.addAll(registry.pluginsOfOtherExtensions());
         return plugins;
     }
 }

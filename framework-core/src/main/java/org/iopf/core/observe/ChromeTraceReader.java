@@ -22,8 +22,10 @@ import java.util.function.Consumer;
  * Reads back a trace written by {@link ChromeTraceWriter}, event by event, as {@link TraceRecord}s:
  * slices ({@code X}), instants ({@code i}) and counters ({@code C}), with times in ns (exactly, from
  * the µs with three decimals), flow ids from {@code args.flow}, and tracks from the threads' names
- * (a lane {@code node1/faultQueue #2} is the track {@code node1/faultQueue}). Metadata and flow
- * events are skipped. The file is streamed: one event at a time is held as a tree.
+ * (a lane {@code node1/faultQueue #2} is the track {@code node1/faultQueue}); a counter's name
+ * loses the component prefix the writer gave it ({@code faultQueue.outstanding} on
+ * {@code node1/faultQueue} is {@code outstanding}), so a written trace reads back as the events
+ * that were kept. Metadata and flow events are skipped. The file is streamed: one event at a time is held as a tree.
  *
  * @since 0.1
  */
@@ -95,11 +97,21 @@ public final class ChromeTraceReader {
                     e.path("args").path("flow").asLong(0), 0));
             case "i" -> sink.accept(new TraceRecord(TraceRecord.Kind.INSTANT, threads.getOrDefault(thread, "?"),
                     e.path("name").asText(), nanos(e.path("ts")), 0, e.path("args").path("flow").asLong(0), 0));
-            case "C" -> sink.accept(new TraceRecord(TraceRecord.Kind.COUNTER, "pid " + e.path("pid").asLong(),
-                    e.path("name").asText(), nanos(e.path("ts")), 0, 0, e.path("args").path("value").asLong()));
+            case "C" -> {
+                String track = threads.getOrDefault(thread, "pid " + e.path("pid").asLong());
+                sink.accept(new TraceRecord(TraceRecord.Kind.COUNTER, track, counterName(track, e.path("name").asText()),
+                        nanos(e.path("ts")), 0, 0, e.path("args").path("value").asLong()));
+            }
             default -> {
             }
         }
+    }
+
+    /** The counter's own name: the writer prefixes it with the track's part after the node. */
+    private static String counterName(String track, String written) {
+        int slash = track.indexOf('/');
+        String prefix = slash < 0 ? "" : track.substring(slash + 1) + ".";
+        return written.startsWith(prefix) ? written.substring(prefix.length()) : written;
     }
 
     private static String trackOf(String threadName) {

@@ -34,7 +34,9 @@ import java.util.TreeMap;
  *       that the slices of every thread are well nested.</li>
  *   <li>Every flow id with two or more slices becomes a flow: {@code "ph":"s"} at its first slice,
  *       {@code "t"} at each further one and {@code "f"} (binding to the enclosing slice) at the
- *       last, {@code cat} and {@code name} {@code "flow"}, {@code id} the flow id.</li>
+ *       last, {@code cat} and {@code name} {@code "flow"}, {@code id} the flow id. The slices of a
+ *       flow are taken by start time, then end time, then the order they were reported, so that
+ *       steps starting at one moment are linked in the order the work was done.</li>
  *   <li>{@code otherData} says how many events were kept and dropped, the cap, the filter and,
  *       when the cap was reached, a note; a global instant marks the moment it was reached.</li>
  * </ul>
@@ -313,13 +315,16 @@ public final class ChromeTraceWriter {
             g.writeEndObject();
         }
 
-        /** Flow arrows through the slices of each flow id, in time order. */
+        /**
+         * Flow arrows through the slices of each flow id, in time order; slices that start at the
+         * same moment (a fault's detection, handling and resolution often all start at its raise)
+         * go in the order they ended, then in the order they were reported, which is the order in
+         * which the work was done.
+         */
         private void writeFlows(JsonGenerator g) throws IOException {
-            int[] position = new int[n];
             int flows = 0;
-            for (int k = 0; k < n; k++) {
-                position[order[k]] = k;
-                if (t.kindAt(order[k]) == SLICE && t.valueAt(order[k]) != 0) {
+            for (int e = 0; e < n; e++) {
+                if (t.kindAt(e) == SLICE && t.valueAt(e) != 0) {
                     flows++;
                 }
             }
@@ -335,7 +340,10 @@ public final class ChromeTraceWriter {
                 if (c == 0) {
                     c = Long.compare(t.timeAt(a), t.timeAt(b));
                 }
-                return c != 0 ? c : Integer.compare(position[a], position[b]);
+                if (c == 0) {
+                    c = Long.compare(t.timeAt(a) + t.durationAt(a), t.timeAt(b) + t.durationAt(b));
+                }
+                return c != 0 ? c : Integer.compare(a, b);
             });
             int i = 0;
             while (i < steps.length) {

@@ -3,7 +3,8 @@ package org.iopf.core.observe;
 import static java.util.Objects.requireNonNull;
 
 /**
- * One event kept by a {@link RecordingTracer}.
+ * One event kept by a {@link TimelineTracer} (or read back from a trace file by
+ * {@link ChromeTraceReader}).
  *
  * @param kind slice, instant or counter, not null
  * @param track the track ({@code node1/smmu}), not null

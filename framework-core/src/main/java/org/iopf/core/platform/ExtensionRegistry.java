@@ -258,4 +258,18 @@ public final class ExtensionRegistry {
         }
         return ids;
     }
+
+    /**
+     * The plugins that contributed extensions of other extension points ({@link #extensions}): any
+     * component may look them up, so a run holds these plugins as well as those of its types.
+     *
+     * @return the plugin ids, sorted
+     */
+    public Set<String> pluginsOfOtherExtensions() {
+        Set<String> ids = new TreeSet<>();
+        for (RegisteredExtension r : extensions) {
+            r.pluginId().ifPresent(ids::add);
+        }
+        return ids;
+    }
 }

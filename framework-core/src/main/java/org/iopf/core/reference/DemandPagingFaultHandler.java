@@ -1,10 +1,10 @@
 package org.iopf.core.reference;
 
 import jakarta.inject.Inject;
-import java.util.Map;
+import java.util.HashSet;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
+import java.util.Set;
 import org.iopf.api.fault.FaultHandler;
 import org.iopf.api.fault.FaultKind;
 import org.iopf.api.fault.FaultRecord;
@@ -16,7 +16,7 @@ import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.FaultInResult;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PageSize;
-import org.iopf.api.mem.Vma;
+import org.iopf.api.mem.PageTableEntry;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.sim.CpuCore;
@@ -26,13 +26,14 @@ import org.iopf.api.sim.WorkPriority;
  * A generic demand-paging fault handler: a {@code TRANSLATION} fault is resolved by faulting the
  * page in through the node's memory manager, in the address space of the process the faulting
  * domain translates for ({@link FaultRecord#pid()}), mapping its frame into the domain's I/O page
- * table and invalidating the range, then retrying the transaction. The kernel work takes
+ * table (writable only if the CPU's page table entry is: a copy-on-write page faulted in by a read
+ * stays read-only for the device too) and invalidating the range, then retrying the transaction. The kernel work takes
  * {@code resolveLatency} of CPU time on one core before the memory manager's own fault time.
  * Any other kind, a fault without a process, or a page the memory manager cannot make present is
  * terminated after {@code resolveLatency} of interrupt work.
  *
- * <p>It keeps the I/O mappings it creates coherent: for every address space it maps into, it
- * registers an MMU notifier that unmaps the range from the domain when the memory manager
+ * <p>It keeps the I/O mappings it creates coherent: for every address space and domain it maps
+ * into, it registers an MMU notifier that unmaps the range from the domain when the memory manager
  * reclaims or migrates it, so a later access faults again instead of using a stale frame.
  */
 final class DemandPagingFaultHandler implements FaultHandler {
@@ -45,8 +46,8 @@ final class DemandPagingFaultHandler implements FaultHandler {
     private final long resolveLatency;
     private final Counter resolved;
     private final Counter terminated;
-    /** Domains mapped into, by pid (ordered, so notifier registration is deterministic). */
-    private final Map<Integer, DomainId> domains = new TreeMap<>();
+    /** The (address space, domain) pairs it maps into and watches with an MMU notifier. */
+    private final Set<Watched> watched = new HashSet<>();
 
     @Inject
     DemandPagingFaultHandler(ComponentContext context, MemoryManager memoryManager, Iommu iommu) {
@@ -91,7 +92,9 @@ final class DemandPagingFaultHandler implements FaultHandler {
             terminate(fault);
             return;
         }
-        boolean writable = space.vma(page).map(Vma::writable).orElse(false);
+        // As writable as the CPU's page table entry: a copy-on-write page that a read faulted in
+        // is still shared with another process, and a device write must not reach its frame.
+        boolean writable = space.entry(page).map(PageTableEntry::writable).orElse(false);
         watch(space, record.domain());
         iommu.map(record.domain(), page, frame, PageSize.BASE.bytes(), writable);
         iommu.invalidate(record.domain(), new AddressRange(page, PageSize.BASE.bytes()));
@@ -100,7 +103,7 @@ final class DemandPagingFaultHandler implements FaultHandler {
     }
 
     private void watch(AddressSpace space, DomainId domain) {
-        if (domains.putIfAbsent(space.pid(), domain) == null) {
+        if (watched.add(new Watched(space.pid(), domain))) {
             memoryManager.registerNotifier(space, (s, range, reason) -> iommu.unmap(domain, range.start(),
                     range.length()));
         }
@@ -109,6 +112,9 @@ final class DemandPagingFaultHandler implements FaultHandler {
     private void terminate(PageFault fault) {
         terminated.increment();
         fault.terminate();
+    }
+
+    private record Watched(int pid, DomainId domain) {
     }
 
     @Override

@@ -40,7 +40,7 @@ import org.iopf.core.run.Simulation;
  *   <li>{@code memory.<node>.reserved} (bytes resident) and {@code memory.<node>.pinned};</li>
  *   <li>{@code sim.time} (ns, when the workload finished, or the kernel's time if it did not),
  *       {@code sim.finished} (1 or 0), {@code sim.events}, {@code wall.seconds},
- *       {@code sim.eventsPerSecond} (events per wall-clock second), {@code wall.simSecondsPerSecond}
+ *       {@code wall.eventsPerSecond} (events per wall-clock second), {@code wall.simSecondsPerSecond}
  *       (simulated seconds per wall-clock second) and, for a {@link CompletedRun},
  *       {@code wall.peakHeap} (bytes, the heap pools' peaks during the run);</li>
  *   <li>every raw metric under its own name: counters and gauges as values, histograms as

@@ -166,7 +166,7 @@ final class RunResultCollector {
         put(new Figure("sim.events", events, Quantity.NUMBER, "events"));
         put(new Figure("wall.seconds", wallNanos / 1e9, Quantity.NUMBER, "s"));
         if (wallNanos > 0) {
-            put(new Figure("sim.eventsPerSecond", events / (wallNanos / 1e9), Quantity.NUMBER, "events/s"));
+            put(new Figure("wall.eventsPerSecond", events / (wallNanos / 1e9), Quantity.NUMBER, "events/s"));
             put(new Figure("wall.simSecondsPerSecond", speed.simSecondsPerWallSecond(), Quantity.NUMBER, "sim s/wall s"));
         }
         if (speed.hasPeakHeap()) {

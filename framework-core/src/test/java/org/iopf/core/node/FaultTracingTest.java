@@ -6,13 +6,15 @@ import java.util.List;
 import org.iopf.api.fault.FaultHandler;
 import org.iopf.api.fault.FaultKind;
 import org.iopf.api.fault.FaultRecord;
+import org.iopf.api.fault.FaultResolution;
 import org.iopf.api.fault.PageFault;
 import org.iopf.api.iommu.DomainId;
 import org.iopf.api.iommu.StreamId;
 import org.iopf.api.mem.Access;
 import org.iopf.api.sim.Time;
 import org.iopf.core.observe.MetricRegistry;
-import org.iopf.core.observe.RecordingTracer;
+import org.iopf.core.observe.TimelineTracer;
+import org.iopf.core.observe.TraceFilter;
 import org.iopf.core.observe.TraceRecord;
 import org.iopf.core.platform.ExtensionRegistry;
 import org.iopf.core.run.DefaultPlatforms;
@@ -25,7 +27,7 @@ final class FaultTracingTest {
     @Test
     void aFaultIsAnInstantOnItsSourceAndAResolutionSliceOnTheQueueWithItsId() {
         EventKernel kernel = new EventKernel();
-        RecordingTracer tracer = new RecordingTracer(kernel, 100);
+        TimelineTracer tracer = new TimelineTracer(kernel, 100, TraceFilter.ALL);
         long[] ids = {41};
         NodeFaultQueue queue = new NodeFaultQueue("node1", kernel, new MetricRegistry().scope("node1"),
                 () -> ids[0]++, tracer);
@@ -57,6 +59,23 @@ final class FaultTracingTest {
                 new TraceRecord(TraceRecord.Kind.SLICE, "node1/faultQueue", "fault/resolution", 1000, 3000, 41, 0),
                 new TraceRecord(TraceRecord.Kind.INSTANT, "node1/faultQueue", "fault/retry", 4000, 0, 41, 0),
                 new TraceRecord(TraceRecord.Kind.COUNTER, "node1/faultQueue", "outstanding", 4000, 0, 0, 0));
+    }
+
+    @Test
+    void aFaultADeviceHandledItselfIsAResolutionSliceAndAnOutcomeOnTheQueue() {
+        EventKernel kernel = new EventKernel();
+        TimelineTracer tracer = new TimelineTracer(kernel, 100, TraceFilter.ALL);
+        NodeFaultQueue queue = new NodeFaultQueue("node1", kernel, new MetricRegistry().scope("node1"), () -> 9, tracer);
+        kernel.schedule(Time.micros(5), () -> queue.handledByDevice(queue.nextFaultId(), FaultKind.TRANSLATION,
+                Time.micros(2), FaultResolution.RETRY));
+        kernel.schedule(Time.micros(6), () -> queue.handledByDevice(queue.nextFaultId(), FaultKind.PERMISSION,
+                Time.micros(6), FaultResolution.TERMINATE));
+        kernel.run();
+        assertThat(tracer.records()).as("the device records the fault/<KIND> instant itself").containsExactly(
+                new TraceRecord(TraceRecord.Kind.SLICE, "node1/faultQueue", "fault/resolution", 2000, 3000, 9, 0),
+                new TraceRecord(TraceRecord.Kind.INSTANT, "node1/faultQueue", "fault/retry", 5000, 0, 9, 0),
+                new TraceRecord(TraceRecord.Kind.SLICE, "node1/faultQueue", "fault/resolution", 6000, 0, 9, 0),
+                new TraceRecord(TraceRecord.Kind.INSTANT, "node1/faultQueue", "fault/terminate", 6000, 0, 9, 0));
     }
 
     @Test

@@ -101,6 +101,59 @@ final class TimelineTracerTest {
     }
 
     @Test
+    void theNoneTracerIsDisabledAndThisOneEnabled() {
+        assertThat(org.iopf.api.observe.Tracer.NONE.enabled()).isFalse();
+        assertThat(new TimelineTracer(kernel, 0, TraceFilter.ALL).enabled()).isTrue();
+    }
+
+    @Test
+    void randomOverlappingSlicesAreSpreadOverLanesInWhichEveryThreadIsWellNested() throws IOException {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(11);
+        for (int r = 0; r < 50; r++) {
+            int round = r;
+            TimelineTracer tracer = new TimelineTracer(kernel, 1000, TraceFilter.ALL);
+            int slices = 1 + random.nextInt(60);
+            Map<String, Integer> perTrack = new TreeMap<>();
+            for (int i = 0; i < slices; i++) {
+                String track = random.nextBoolean() ? "node1/faultQueue" : "node2/dma/ch0";
+                tracer.slice(track, "s" + i, random.nextInt(100), random.nextInt(40), 0);
+                perTrack.merge(track, 1, Integer::sum);
+            }
+            JsonNode json = written(tracer);
+            Map<String, String> threadName = new TreeMap<>();
+            Map<String, List<long[]>> byThread = new TreeMap<>();
+            Map<String, Integer> written = new TreeMap<>();
+            json.path("traceEvents").forEach(e -> {
+                String thread = e.path("pid").asText() + "/" + e.path("tid").asText();
+                if (e.path("name").asText().equals("thread_name")) {
+                    threadName.put(thread, e.path("args").path("name").asText());
+                } else if (e.path("ph").asText().equals("X")) {
+                    long start = Math.round(e.path("ts").asDouble() * 1000);
+                    byThread.computeIfAbsent(thread, k -> new ArrayList<>())
+                            .add(new long[] {start, start + Math.round(e.path("dur").asDouble() * 1000)});
+                }
+            });
+            byThread.forEach((thread, list) -> {
+                written.merge(threadName.get(thread).replaceAll(" #\\d+$", ""), list.size(), Integer::sum);
+                java.util.ArrayDeque<long[]> open = new java.util.ArrayDeque<>();
+                long last = 0;
+                for (long[] slice : list) {
+                    assertThat(slice[0]).as("time order on %s", threadName.get(thread)).isGreaterThanOrEqualTo(last);
+                    last = slice[0];
+                    while (!open.isEmpty() && open.peek()[1] <= slice[0]) {
+                        open.pop();
+                    }
+                    assertThat(open.isEmpty() || slice[1] <= open.peek()[1])
+                            .as("round %d: [%d, %d] nests on %s", round, slice[0], slice[1], threadName.get(thread))
+                            .isTrue();
+                    open.push(slice);
+                }
+            });
+            assertThat(written).as("every slice written once, on a lane of its own track").isEqualTo(perTrack);
+        }
+    }
+
+    @Test
     void timesAreMicrosecondsWithExactNanoseconds() {
         assertThat(ChromeTraceWriter.micros(0)).isEqualTo("0.000");
         assertThat(ChromeTraceWriter.micros(1_234_567)).isEqualTo("1234.567");

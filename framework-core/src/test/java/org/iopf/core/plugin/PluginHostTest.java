@@ -76,8 +76,10 @@ final class PluginHostTest {
         // a migration policy packaged in a plugin zip, as a component's context offers it
         assertThat(host.registry().extensions(MigrationPolicyFactory.class)).extracting(MigrationPolicyFactory::name)
                 .contains("test-never-migrate");
+        assertThat(host.registry().pluginsOfOtherExtensions()).containsExactly("test-iommu");
 
         host.unload("test-iommu");
+        assertThat(host.registry().pluginsOfOtherExtensions()).isEmpty();
         assertThat(host.registry().extensions(MigrationPolicyFactory.class)).extracting(MigrationPolicyFactory::name)
                 .doesNotContain("test-never-migrate");
     }

@@ -100,6 +100,41 @@ final class DemandPagingFaultHandlerTest {
     }
 
     @Test
+    void aCopyOnWritePageThatAReadFaultedInIsMappedReadOnlySoNoDeviceWriteReachesTheSharedFrame() {
+        byte[] data = {1, 2, 3, 4};
+        mm.write(space, src, data, 0, data.length);
+        AddressSpace child = mm.fork(space, "child");
+        StreamId childStream = new StreamId(2);
+        iommu.attach(childStream, new DomainId(2), child);
+
+        dma.submit(new DmaDescriptor(1, childStream, 0, src, node.id(), dst, data.length), completions::add);
+        sim.kernel().run();
+
+        assertThat(completions).singleElement().satisfies(c -> assertThat(c.status()).isEqualTo(DmaStatus.OK));
+        assertThat(iommu.translate(childStream, src, Access.READ, (f, r) -> { }).isFault()).isFalse();
+        assertThat(iommu.translate(childStream, src, Access.WRITE, (f, r) -> { }).isFault())
+                .as("the source page is still shared with the parent").isTrue();
+        assertThat(iommu.translate(childStream, dst, Access.WRITE, (f, r) -> { }).isFault())
+                .as("the destination page was faulted in by the write, the child's own").isFalse();
+    }
+
+    @Test
+    void oneAddressSpaceInTwoDomainsIsWatchedForBoth() {
+        StreamId second = new StreamId(2);
+        iommu.attach(second, new DomainId(2), space);
+        dma.submit(new DmaDescriptor(1, STREAM, 0, src, node.id(), dst, 4096), completions::add);
+        dma.submit(new DmaDescriptor(2, second, 1, dst, node.id(), src, 4096), completions::add);
+        sim.kernel().run();
+        assertThat(completions).extracting(DmaCompletion::status).containsExactly(DmaStatus.OK, DmaStatus.OK);
+        assertThat(iommu.translate(second, src, Access.WRITE, (f, r) -> { }).isFault()).isFalse();
+
+        mm.reclaim(1L << 30);
+        assertThat(iommu.translate(STREAM, dst, Access.WRITE, (f, r) -> { }).isFault()).isTrue();
+        assertThat(iommu.translate(second, src, Access.WRITE, (f, r) -> { }).isFault())
+                .as("the second domain's mapping is dropped too").isTrue();
+    }
+
+    @Test
     void aWriteIntoAReadOnlyMappingIsTerminated() {
         long readOnly = mm.mmap(space, 4096, MapOptions.DEFAULT.withWritable(false));
         mm.write(space, src, new byte[] {1}, 0, 1);

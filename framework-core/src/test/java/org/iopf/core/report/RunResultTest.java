@@ -55,7 +55,7 @@ final class RunResultTest {
         assertThat(result.value("sim.finished")).hasValue(1);
         assertThat(result.value("sim.events")).hasValue(sim.kernel().executedEvents());
         assertThat(result.value("wall.seconds")).hasValue(0.25);
-        assertThat(result.value("sim.eventsPerSecond")).hasValue(sim.kernel().executedEvents() / 0.25);
+        assertThat(result.value("wall.eventsPerSecond")).hasValue(sim.kernel().executedEvents() / 0.25);
         for (String node : List.of("node1", "node2")) {
             for (int core = 0; core < 4; core++) {
                 assertThat(result.figure("cpu." + node + ".cpu." + core).orElseThrow().quantity())

@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.iopf.api.sim.WorkPriority;
-import org.iopf.core.observe.RecordingTracer;
+import org.iopf.core.observe.TimelineTracer;
+import org.iopf.core.observe.TraceFilter;
 import org.iopf.core.observe.TraceRecord;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +14,7 @@ final class TracedCoreTest {
     @Test
     void eachWorkItemIsASliceOnTheCoresTrackWhenItHasRun() {
         EventKernel kernel = new EventKernel();
-        RecordingTracer tracer = new RecordingTracer(kernel, 100);
+        TimelineTracer tracer = new TimelineTracer(kernel, 100, TraceFilter.ALL);
         NodeResources resources = new NodeResources(kernel, List.of(new CoreGroup("a53", 2)), "node1", tracer);
         var core = resources.requireCore("a53.1");
         core.run("user-work", WorkPriority.USER, 100, null);

@@ -17,7 +17,7 @@ import org.iopf.core.platform.CellSyntax;
  * {@code columns} (each {@code {label, scenario}}, the scenario's platform file relative to the
  * comparison file) and {@code rows} (each {@code {label, cells: [...]}}, one cell template per
  * column). Errors are {@link PlatformFileException}s naming file, line and path, as for platform
- * files; the schema is in {@code docs/platform-files.md}.
+ * files; the schema is in {@code docs/cli.md} (Comparison files).
  *
  * @since 0.1
  */
