@@ -160,7 +160,7 @@ final class EthStreamTest {
     }
 
     private static List<Figure> simulated(RunResult r) {
-        return r.figures().stream().filter(f -> !f.name().startsWith("wall.") && !f.name().equals("sim.eventsPerSecond"))
+        return r.figures().stream().filter(f -> !f.name().startsWith("wall."))
                 .toList();
     }
 
