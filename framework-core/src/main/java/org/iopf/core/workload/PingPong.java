@@ -2,6 +2,7 @@ package org.iopf.core.workload;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.ArrayDeque;
 import java.util.function.Consumer;
 
 import org.iopf.api.nic.CompletionQueue;
@@ -75,6 +76,11 @@ final class PingPong implements Workload {
     private long sent;
     private long returned;
     private boolean finished;
+    /** Pings posted whose send completion has not come yet: they hold send-queue entries. */
+    private int pingsInSendQueue;
+    /** Echoes waiting for room in the target's send queue, in arrival order. */
+    private final ArrayDeque<WorkRequest> echoesWaiting = new ArrayDeque<>();
+    private int echoesInSendQueue;
 
     /** Reads and validates the parameters. */
     PingPong(WorkloadContext context) {
@@ -139,8 +145,14 @@ final class PingPong implements Workload {
                 shape.unitSize()));
     }
 
+    /**
+     * Posts pings while fewer than {@code slots} round trips are open and the send queue has room.
+     * A ping's send-queue entry is freed by its send completion, which can come after its pong
+     * when an ACK was lost, so the queue, not only the round trips, limits what may be posted.
+     */
     private void sendPings() {
-        while (sent < shape.count() && sent - meter.completed() < shape.slots()) {
+        while (sent < shape.count() && sent - meter.completed() < shape.slots()
+                && pingsInSendQueue < shape.slots()) {
             int slot = (int) (sent % shape.slots());
             long offset = shape.slotOffset(slot);
             WorkRequest ping = verb == Verb.SEND
@@ -149,7 +161,9 @@ final class PingPong implements Workload {
                             echoBase + offset, echoRegion.rkey(), slot);
             sentAt[slot] = context.scheduler().now();
             sent++;
-            if (source.queuePair().postSend(ping) != PostResult.POSTED) {
+            if (source.queuePair().postSend(ping) == PostResult.POSTED) {
+                pingsInSendQueue++;
+            } else {
                 meter.failed();
             }
         }
@@ -170,8 +184,18 @@ final class PingPong implements Workload {
                 ? WorkRequest.send(wc.wrId(), echoRegion, echoBase + offset, shape.unitSize())
                 : WorkRequest.writeWithImmediate(wc.wrId(), echoRegion, echoBase + offset, shape.unitSize(),
                         pongBase + offset, pongRegion.rkey(), slot);
-        if (target.queuePair().postSend(echo) != PostResult.POSTED) {
-            meter.failed();
+        echoesWaiting.addLast(echo);
+        sendEchoes();
+    }
+
+    /** Posts waiting echoes while the target's send queue has room (see {@link #sendPings()}). */
+    private void sendEchoes() {
+        while (!echoesWaiting.isEmpty() && echoesInSendQueue < shape.slots()) {
+            if (target.queuePair().postSend(echoesWaiting.pollFirst()) == PostResult.POSTED) {
+                echoesInSendQueue++;
+            } else {
+                meter.failed();
+            }
         }
     }
 
@@ -188,17 +212,20 @@ final class PingPong implements Workload {
     }
 
     private void onPingSent(WorkCompletion wc) {
+        pingsInSendQueue--;
         if (!wc.isSuccess()) {
             meter.failed();
-            sendPings();
         }
+        sendPings();
     }
 
     private void onEchoSent(WorkCompletion wc) {
+        echoesInSendQueue--;
         if (!wc.isSuccess()) {
             meter.failed();
-            sendPings();
         }
+        sendEchoes();
+        sendPings();
     }
 
     private void finish() {

@@ -30,6 +30,11 @@ final class WorkloadRun {
         return new WorkloadRun(simulation, simulation.run(type, parameters));
     }
 
+    /** Runs {@code type} with {@code parameters} on an already built simulation. */
+    static WorkloadRun of(Simulation simulation, WorkloadType type, Map<String, String> parameters) {
+        return new WorkloadRun(simulation, simulation.run(type, parameters));
+    }
+
     long counter(String name) {
         return ((MetricValue.CounterValue) metrics.get(name)).value();
     }
