@@ -41,6 +41,8 @@ final class CoreWorkloadsTest {
         "{type: rdma-read-stream, params: {messageSize: 256KiB, messages: 16, concurrency: 4, resident: 0.3, "
                 + "onDemand: true}}",
         "{type: rdma-write-stream, params: {messageSize: 256KiB, messages: 16, concurrency: 4, resident: 0.3, "
+                + "onDemand: true}}",
+        "{type: ping-pong, params: {messageSize: 64KiB, messages: 16, concurrency: 2, resident: 0.3, "
                 + "onDemand: true}}"})
     void streamsRecoverFromLossAndFaultsTogether(String workload) {
         String lossy = NODES.replace("seed: 3", "seed: 5\nfabric: {link: {rate: 100Gbps, latency: 500ns, loss: 0.01}}")
