@@ -2,7 +2,6 @@ package org.iopf.core.report;
 
 import static java.util.Objects.requireNonNull;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -46,17 +45,6 @@ public final class CellTemplate {
     public static CellTemplate parse(String text) {
         CellSyntax.check(text);
         return new CellTemplate(text);
-    }
-
-    /** The metric names this template reads (not divisors given with units). */
-    public List<String> metrics() {
-        List<String> names = new ArrayList<>();
-        Matcher m = PLACEHOLDER.matcher(text);
-        while (m.find()) {
-            Matcher ratio = RATIO.matcher(m.group(1));
-            names.add(ratio.matches() ? ratio.group(1) : m.group(1).strip());
-        }
-        return names;
     }
 
     /**
