@@ -108,6 +108,26 @@ public final class PlatformFileReader {
         return new Scenario(name, description, source, platform, workload, expectations);
     }
 
+    /**
+     * Reads only the platform of a platform file's text: its seed, fabric and nodes. A
+     * {@code workload:} or {@code expect:} section may be present and is ignored, so that a test can
+     * build a platform without naming a workload.
+     *
+     * @param source the file's name for messages, not null
+     * @param yamlText the file's contents, not null
+     * @return the validated platform
+     * @throws PlatformFileException if the text is not valid YAML or its platform does not fit the schema
+     */
+    public PlatformSpec readPlatform(String source, String yamlText) {
+        requireNonNull(source, "source is null");
+        requireNonNull(yamlText, "yamlText is null");
+        YamlBinder yaml = new YamlBinder(source);
+        YamlNode.Mapping root = yaml.mapping(new YamlTreeReader(source).read(yamlText), "a mapping with 'nodes'");
+        yaml.checkKeys(root, KEYS, "top-level key");
+        long seed = yaml.optional(root, "seed", n -> yaml.integer(n, "a whole number"), DEFAULT_SEED);
+        return fabric(yaml, root, seed);
+    }
+
     private PlatformSpec fabric(YamlBinder yaml, YamlNode.Mapping root, long seed) {
         LinkSpec link = DEFAULT_LINK;
         long switchLatency = DEFAULT_SWITCH_LATENCY_NANOS;

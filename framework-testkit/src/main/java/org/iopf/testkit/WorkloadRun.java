@@ -1,0 +1,19 @@
+package org.iopf.testkit;
+
+import java.util.SortedMap;
+
+/**
+ * What a workload run on a {@link TestBench} did.
+ *
+ * @param finished whether the workload said it finished ({@code WorkloadContext.finish()})
+ * @param finishedAtNanos the simulated time it finished at, or -1 if it did not
+ * @param endNanos the simulated time when the last event had run
+ * @param metrics the run's metrics at the end, by full name (see {@link TestBench#metrics()})
+ * @since 0.1
+ */
+public record WorkloadRun(boolean finished, long finishedAtNanos, long endNanos, SortedMap<String, String> metrics) {
+    /** Copies the metrics. */
+    public WorkloadRun {
+        metrics = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(metrics));
+    }
+}
