@@ -381,13 +381,27 @@ public interface IommuContract {
         IommuModel model = new IommuModel(contractIova(), 1024);
         long[] frames = {rig.hugeFrame(), rig.hugeFrame(), rig.hugeFrame(), rig.hugeFrame()};
         StringBuilder history = new StringBuilder();
+        int hot = 0;
+        int lastFirst = 0;
+        int lastN = 1;
         for (int op = 0; op < operations; op++) {
             int kind = random.nextInt(100);
-            int first = random.nextInt(model.pages());
+            if (random.nextInt(64) == 0) {
+                hot = random.nextInt(model.pages() - 32);
+            }
+            // Mostly near a hot window that moves now and then, so pages are translated, changed and
+            // translated again while a cache may still hold them.
+            int first = random.nextInt(4) == 0 ? random.nextInt(model.pages()) : hot + random.nextInt(32);
             int n = Math.min(1 + random.nextInt(random.nextInt(4) == 0 ? 64 : 8), model.pages() - first);
-            if (kind < 5) {
+            if (kind < 3) {
                 first = 512 * random.nextInt(2);
                 n = 512;
+            } else if (kind >= 52 && random.nextBoolean()) {
+                first = lastFirst + random.nextInt(lastN);
+            }
+            if (kind < 52) {
+                lastFirst = first;
+                lastN = n;
             }
             String what = "seed " + seed + ", operation " + op;
             if (kind < 27) {
