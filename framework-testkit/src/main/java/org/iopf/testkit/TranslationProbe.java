@@ -30,6 +30,8 @@ final class TranslationProbe implements FaultResolutionListener {
     private final List<Call> calls = new ArrayList<>();
     private Translation translation;
     private int callsDuringTranslate = -1;
+    private TranslationProbe retry;
+    private long expectedFrame = -1;
 
     TranslationProbe(StreamId stream, long iova, Access access, Scheduler scheduler,
             BiConsumer<TranslationProbe, FaultResolution> onCall) {
@@ -52,6 +54,37 @@ final class TranslationProbe implements FaultResolutionListener {
     void answered(Translation answer) {
         this.translation = answer;
         this.callsDuringTranslate = calls.size();
+    }
+
+    /**
+     * Records the device's retry after a RETRY: the retried translation, and the physical address
+     * the process's page table gave for the same address and access at that moment (or -1).
+     */
+    void retried(TranslationProbe retried, long frame) {
+        this.retry = retried;
+        this.expectedFrame = frame;
+    }
+
+    /**
+     * Checks that the retry made when this fault was told RETRY hit, at the physical address the
+     * process's page table maps for the same access.
+     */
+    void requireRetryHit(String what) {
+        FaultRecord fault = translation.fault();
+        assertThat(retry).as("%s: %s was told RETRY but never retried", what, fault).isNotNull();
+        assertThat(expectedFrame)
+                .as("%s: %s was told RETRY, but the process's page table does not map 0x%x for %s at that moment "
+                        + "(MemoryManager.translate gave -1): a RETRY must mean the page is present and allows the access",
+                        what, fault, iova, access)
+                .isNotNegative();
+        assertThat(retry.translation().isFault())
+                .as("%s: %s was told RETRY, but the retried translation of 0x%x (%s, %s) faulted again: %s", what,
+                        fault, iova, stream, access, retry.translation().fault())
+                .isFalse();
+        assertThat(retry.translation().physicalAddress())
+                .as("%s: the retried translation of 0x%x (%s) after %s must give the frame the process's page table "
+                        + "maps", what, iova, access, fault)
+                .isEqualTo(expectedFrame);
     }
 
     Translation translation() {
