@@ -48,6 +48,10 @@ import org.junit.jupiter.api.Test;
  *       terminated, once ({@link #aFaultOnAnAddressWithNoVmaIsTerminated});</li>
  *   <li>a write fault on a page the process mapped read-only is terminated; a read fault on it is
  *       resolved ({@link #aWriteToAReadOnlyVmaIsTerminatedAndAReadOfItResolved});</li>
+ *   <li>a device never gets write access the process lacks: after {@code fork}, a read fault on a
+ *       page shared copy-on-write is told once, and a later write translation faults or hits the
+ *       process's own writable frame, never the frame shared with the child
+ *       ({@link #aReadFaultOnACopyOnWritePageNeverLetsADeviceWriteTheSharedFrame});</li>
  *   <li>the same seed gives the same trace and the same metrics
  *       ({@link #theSameSeedGivesTheSameTrace}).</li>
  * </ul>
@@ -177,8 +181,9 @@ public interface FaultHandlerContract {
         if (!p.isFault()) {
             long frame = rig.memory.translate(rig.space, address, access);
             if (p.translation().physicalAddress() != frame) {
-                wrong.add(String.format("at %d ns 0x%x (%s) translated to 0x%x; the process's page table maps 0x%x",
-                        rig.bench.now(), address, access, p.translation().physicalAddress(), frame));
+                wrong.add(String.format("at %d ns 0x%x (%s) translated to 0x%x; the process's page table %s",
+                        rig.bench.now(), address, access, p.translation().physicalAddress(),
+                        frame < 0 ? "does not allow that access there" : String.format("maps 0x%x", frame)));
             }
         }
         return p;
@@ -296,6 +301,39 @@ public interface FaultHandlerContract {
         fault(reads, ro + 2 * PAGE + 0x18, Access.READ);
         runAndCheck("a read fault on a read-only VMA", reads, reads.handler.resolved(), reads.handler.terminated(),
                 true);
+    }
+
+    /**
+     * A device never gets write access the process lacks: after {@code fork} the process's pages
+     * are shared copy-on-write with the child; a read fault on one is told once (and its retry hits
+     * the process's frame), and a later write translation either faults or hits the frame the
+     * process's page table lets it write — never the frame it shares with the child.
+     */
+    @Test
+    default void aReadFaultOnACopyOnWritePageNeverLetsADeviceWriteTheSharedFrame() {
+        IommuRig rig = attached(TestBench.of(faultHandlerPlatform()));
+        long va = mmap(rig, 4);
+        rig.memory.write(rig.space, va, new byte[] {1, 2, 3, 4}, 0, 4);
+        long shared = rig.memory.translate(rig.space, va, Access.READ);
+        rig.memory.fork(rig.space, "fault-handler-contract-child");
+        assertThat(rig.memory.translate(rig.space, va, Access.WRITE))
+                .as("a write of the process to a page it shares copy-on-write after fork").isNegative();
+        long resolved = rig.handler.resolved();
+        long terminated = rig.handler.terminated();
+
+        fault(rig, va + 0x20, Access.READ);
+        runAndCheck("a read fault on a copy-on-write page", rig, resolved, terminated, true);
+        List<String> wrong = new ArrayList<>();
+        TranslationProbe write = translateLater(rig, va + 0x28, Access.WRITE, wrong);
+        rig.run();
+
+        assertThat(wrong).as("a device write after a read fault on a copy-on-write page").isEmpty();
+        if (!write.isFault()) {
+            assertThat(write.translation().physicalAddress() & ~(PAGE - 1))
+                    .as("the frame a device writes: the process's private copy, not the one shared with the child")
+                    .isNotEqualTo(shared);
+        }
+        rig.requireEveryFaultToldOnce("a write after a read fault on a copy-on-write page");
     }
 
     /** The same seed gives the same trace and the same metrics. */
