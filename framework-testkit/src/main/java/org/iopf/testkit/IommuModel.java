@@ -84,7 +84,7 @@ final class IommuModel {
         return outcomes;
     }
 
-    /** The only outcome allowed when nothing may be cached, or null if stale states may be served. */
+    /** Whether an invalidation covered the page since its last change: only its current state may be served. */
     boolean fresh(int page) {
         return cachable.get(page).isEmpty();
     }
