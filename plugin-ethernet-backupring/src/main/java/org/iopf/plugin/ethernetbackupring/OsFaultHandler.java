@@ -113,7 +113,7 @@ final class OsFaultHandler implements FaultHandler {
      * page and nothing more if fault-around meets it (mapped in the same walk).
      */
     private void resolvePage(FaultRecord record, AddressSpace space, long pageVa, Resolved done, Runnable failed) {
-        memoryManager.faultIn(space, pageVa, Access.WRITE, result -> {
+        memoryManager.faultIn(space, pageVa, faultInAccess(record, space, pageVa), result -> {
             if (result != FaultInResult.ALREADY_PRESENT && result != FaultInResult.ZERO_FILLED
                     && result != FaultInResult.SWAPPED_IN) {
                 failed.run();
@@ -131,6 +131,21 @@ final class OsFaultHandler implements FaultHandler {
                 done.done(faultedIn);
             });
         });
+    }
+
+    /**
+     * The access a page is faulted in for: a write where the VMA allows writes (an rx buffer is
+     * about to be written, so the page is made writable and dirty at once, as before) and for the
+     * faulting page of a write fault (which a read-only VMA then refuses: terminated); a read in a
+     * read-only VMA, so that a device's read of a page the process mapped read-only is resolved
+     * (mapped read-only) instead of terminated as a write would be.
+     */
+    private static Access faultInAccess(FaultRecord record, AddressSpace space, long pageVa) {
+        boolean faultingPage = pageVa == PAGE.alignDown(record.address());
+        if (faultingPage && record.access().isWrite()) {
+            return Access.WRITE;
+        }
+        return space.vma(pageVa).map(Vma::writable).orElse(true) ? Access.WRITE : Access.READ;
     }
 
     /**

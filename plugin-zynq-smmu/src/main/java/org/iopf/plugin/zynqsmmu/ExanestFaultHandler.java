@@ -22,7 +22,7 @@ import org.iopf.api.mem.AddressRange;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PageSize;
-import org.iopf.api.mem.Vma;
+import org.iopf.api.mem.PageTableEntry;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.observe.Histogram;
 import org.iopf.api.observe.Inspectable;
@@ -364,7 +364,10 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
                 request.failedPages.add(va);
                 continue;
             }
-            boolean writable = request.space.vma(va).map(Vma::writable).orElse(false);
+            // As writable as the process's page-table entry, not its VMA: a page shared copy-on-write
+            // after fork (faulted in by a read) is read-only for the process, and a device write must
+            // not reach the frame it shares with the other process.
+            boolean writable = request.space.entry(va).map(PageTableEntry::writable).orElse(false);
             iommu.map(request.domain, va, pa, PAGE, writable);
             resolvedPages.add(new PageKey(request.domain.value(), va));
         }
