@@ -121,7 +121,7 @@ public interface IommuContract {
             assertThat(f.domain()).as("%s: domain of %s", what, f).isEqualTo(domain);
         }
         assertThat(f.pid()).as("%s: process of %s", what, f).isEqualTo(pid);
-        assertThat(f.timeNanos()).as("%s: detection time of %s", what, f).isEqualTo(rig.bench.now());
+        assertThat(f.timeNanos()).as("%s: detection time of %s", what, f).isEqualTo(p.translatedAt());
         assertThat(f.source()).as("%s: source of %s", what, f).isNotBlank();
     }
 
@@ -479,8 +479,12 @@ public interface IommuContract {
         exercise(rig, contractIova());
         int faults = (int) rig.probes().stream().filter(TranslationProbe::isFault).count();
         assertThat(faults).as("faulting translations of the exercise").isGreaterThanOrEqualTo(8);
-        assertThat(rig.untold()).as("faults told their end before the simulation ran (from inside translate)")
-                .isEqualTo(faults);
+        if (rig.held() == 0) {
+            // (a held translation made the rig run the bench, so earlier faults may have ended already;
+            // requireEveryFaultToldOnce still checks that none was told from inside translate)
+            assertThat(rig.untold()).as("faults told their end before the simulation ran (from inside translate)")
+                    .isEqualTo(faults);
+        }
 
         rig.run();
 

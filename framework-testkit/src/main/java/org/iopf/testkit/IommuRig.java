@@ -36,6 +36,7 @@ final class IommuRig {
     AddressSpace space;
     private final List<TranslationProbe> probes = new ArrayList<>();
     private BiConsumer<TranslationProbe, FaultResolution> onCall;
+    private int held;
 
     IommuRig(TestBench bench) {
         this.bench = Objects.requireNonNull(bench, "bench is null");
@@ -59,12 +60,25 @@ final class IommuRig {
     TranslationProbe translate(StreamId stream, long iova, Access access,
             BiConsumer<TranslationProbe, FaultResolution> action) {
         TranslationProbe probe = new TranslationProbe(stream, iova, access, bench.scheduler(), action);
-        probes.add(probe);
         probe.answered(iommu.translate(stream, iova, access, probe));
-        return probe;
+        if (!probe.translation().held()) {
+            probes.add(probe);
+            return probe;
+        }
+        // Held behind another transaction's stalled fault: nothing was raised. Like a device, wait
+        // for the listener (the stall ends when the handler answers) and translate again.
+        held++;
+        bench.run();
+        FaultResolution end = probe.requireToldOnce("a held transaction");
+        return end == FaultResolution.RETRY ? translate(stream, iova, access, action) : probe;
     }
 
-    /** Every translation made so far, in order. */
+    /** How many translations were held behind a stalled fault (and translated again once released). */
+    int held() {
+        return held;
+    }
+
+    /** Every translation made so far that was not held, in order. */
     List<TranslationProbe> probes() {
         return probes;
     }

@@ -32,6 +32,7 @@ final class TranslationProbe implements FaultResolutionListener {
     private int callsDuringTranslate = -1;
     private TranslationProbe retry;
     private long expectedFrame = -1;
+    private long translatedAt = -1;
 
     TranslationProbe(StreamId stream, long iova, Access access, Scheduler scheduler,
             BiConsumer<TranslationProbe, FaultResolution> onCall) {
@@ -53,6 +54,7 @@ final class TranslationProbe implements FaultResolutionListener {
     /** Records the IOMMU's answer, right after {@code translate} returned. */
     void answered(Translation answer) {
         this.translation = answer;
+        this.translatedAt = scheduler.now();
         this.callsDuringTranslate = calls.size();
     }
 
@@ -85,6 +87,11 @@ final class TranslationProbe implements FaultResolutionListener {
                 .as("%s: the retried translation of 0x%x (%s) after %s must give the frame the process's page table "
                         + "maps", what, iova, access, fault)
                 .isEqualTo(expectedFrame);
+    }
+
+    /** The simulated time at which the IOMMU answered. */
+    long translatedAt() {
+        return translatedAt;
     }
 
     Translation translation() {

@@ -40,7 +40,9 @@ public interface Iommu {
      * @param iova the I/O virtual address
      * @param access read or write
      * @param onResolved told how the fault ended, if this translation faults; not null
-     * @return the physical address and latency, or the fault that was raised
+     * @return the physical address and latency, or the fault that was raised, or the transaction held
+     *     behind another stalled fault ({@link Translation#held()}: nothing was raised); in both of the
+     *     latter the device waits for {@code onResolved}
      */
     Translation translate(StreamId stream, long iova, Access access, FaultResolutionListener onResolved);
 

@@ -406,7 +406,7 @@ public final class Mmu500Smmu implements Iommu, Inspectable {
         FaultRecord record = new FaultRecord(faults.nextFaultId(), context.path(), stream, domainOfBank(bank),
                 pidOfBank(bank), iova, access, FaultKind.TRANSLATION, context.scheduler().now());
         held.addLast(new StalledTransaction(record, device, bank));
-        return Translation.fault(record, latency);
+        return Translation.held(record, latency);
     }
 
     private void remember(LoggedFault logged) {
