@@ -48,7 +48,10 @@ import org.junit.jupiter.api.Test;
  *       {@code inFlight()} does not move and the destination is untouched.
  *   <li>{@link #aTransferFromMemoryTheProcessNeverMappedFailsAndIsNotReportedAsSuccess}: the source
  *       is past every VMA of the process; the transfer completes once with a status other than
- *       {@code OK}, {@code 0} bytes transferred, and the destination untouched.
+ *       {@code OK}, {@code 0} bytes transferred, and the destination untouched, while a good transfer beside it
+ *       completes {@code OK}.
+ *   <li>{@link #aTransferToMemoryTheDestinationProcessNeverMappedFailsAndIsNotReportedAsSuccess}: the
+ *       same for a destination past every VMA of its process; a good transfer beside it completes.
  *   <li>{@link #manyConcurrentTransfersEachCompleteOnceAndInFlightReturnsToZero}:
  *       {@code min(maxConcurrentTransfers(), 1024)} transfers submitted at once are all accepted;
  *       {@code inFlight()} counts them exactly and never exceeds the maximum; at the maximum one
@@ -148,17 +151,15 @@ public interface DmaEngineContract {
 
         byte[] expected = rig.expectedDestination();
         byte[] actual = rig.destinationNow();
-        assertThat(DmaRig.firstDifference(expected, actual))
-                .as("first destination byte (from the start of the front guard) that is not what the "
-                        + "transfers should have left; log %s", rig.log())
-                .isEqualTo(-1);
+        rig.assertDestination("destination after the transfers", expected, actual);
         assertThat(DmaRig.firstDifference(before, actual)).as("the transfers changed the destination").isNotEqualTo(-1);
         byte[] front = java.util.Arrays.copyOfRange(actual, 0, DmaRig.GUARD);
         byte[] back = java.util.Arrays.copyOfRange(actual, actual.length - DmaRig.GUARD, actual.length);
-        assertThat(front).as("guard before the destination").isEqualTo(
-                java.util.Arrays.copyOfRange(before, 0, DmaRig.GUARD));
-        assertThat(back).as("guard after the destination").isEqualTo(
-                java.util.Arrays.copyOfRange(before, before.length - DmaRig.GUARD, before.length));
+        assertThat(java.util.Arrays.equals(front, java.util.Arrays.copyOfRange(before, 0, DmaRig.GUARD)))
+                .as("guard before the destination is untouched").isTrue();
+        assertThat(java.util.Arrays.equals(back,
+                java.util.Arrays.copyOfRange(before, before.length - DmaRig.GUARD, before.length)))
+                .as("guard after the destination is untouched").isTrue();
     }
 
     /** A bad channel and an unattached stream are refused with INVALID and never completed. */
@@ -182,12 +183,13 @@ public interface DmaEngineContract {
 
         assertThat(rig.completionsOf(badChannel.id())).as("completions of a refused transfer").isEmpty();
         assertThat(rig.completionsOf(unattached.id())).as("completions of a refused transfer").isEmpty();
-        assertThat(rig.destinationNow()).as("destination after refused transfers").isEqualTo(before);
+        rig.assertDestination("destination after refused transfers", before, rig.destinationNow());
         assertThat(rig.submit(good)).as("a good transfer after the refusals").isEqualTo(DmaSubmitResult.ACCEPTED);
         rig.bench.run();
         assertThat(rig.completionsOf(good.id())).singleElement()
                 .satisfies(c -> assertThat(c.status()).isEqualTo(DmaStatus.OK));
-        assertThat(rig.destinationNow()).isEqualTo(rig.expectedDestination());
+        rig.assertDestination("destination after the good transfer", rig.expectedDestination(),
+                rig.destinationNow());
     }
 
     /** A source past every VMA of the process fails the transfer with an error status, nothing moved. */
@@ -211,9 +213,35 @@ public interface DmaEngineContract {
                 .satisfies(c -> assertThat(c.status()).isEqualTo(DmaStatus.OK));
         byte[] after = rig.destinationNow();
         int at = DmaRig.GUARD + 4096;
-        assertThat(java.util.Arrays.copyOfRange(after, at, at + 8192))
-                .as("destination of the failed transfer").isEqualTo(java.util.Arrays.copyOfRange(before, at, at + 8192));
-        assertThat(after).isEqualTo(rig.expectedDestination());
+        assertThat(java.util.Arrays.equals(java.util.Arrays.copyOfRange(after, at, at + 8192),
+                java.util.Arrays.copyOfRange(before, at, at + 8192)))
+                .as("destination of the failed transfer is untouched").isTrue();
+        rig.assertDestination("destination after a failed and a good transfer", rig.expectedDestination(), after);
+        assertThat(rig.engine.inFlight()).isZero();
+    }
+
+    /** A destination past every VMA of its process fails the transfer with an error status, nothing landed. */
+    @Test
+    default void aTransferToMemoryTheDestinationProcessNeverMappedFailsAndIsNotReportedAsSuccess() {
+        DmaRig rig = new DmaRig(this, TestBench.of(dmaPlatform()));
+        byte[] before = rig.destinationNow();
+        DmaDescriptor unmapped = rig.descriptorTo(0, 0, rig.unmappedDestinationAddress(), 8192);
+        DmaDescriptor good = rig.descriptor(1 % rig.engine.channelsPerDomain(), 300, 32768, 7000);
+
+        assertThat(rig.submit(unmapped)).isEqualTo(DmaSubmitResult.ACCEPTED);
+        assertThat(rig.submit(good)).isEqualTo(DmaSubmitResult.ACCEPTED);
+        rig.bench.run();
+
+        assertThat(rig.completionsOf(unmapped.id())).as("completion calls of the unmapped transfer; log %s", rig.log())
+                .singleElement().satisfies(c -> {
+                    assertThat(c.status()).as("status of a transfer to unmapped memory").isNotEqualTo(DmaStatus.OK);
+                    assertThat(c.bytesTransferred()).as("bytes that reached unmapped memory").isZero();
+                });
+        assertThat(rig.completionsOf(good.id())).as("a good transfer beside it").singleElement()
+                .satisfies(c -> assertThat(c.status()).isEqualTo(DmaStatus.OK));
+        rig.assertDestination("destination after a failed and a good transfer", rig.expectedDestination(),
+                rig.destinationNow());
+        assertThat(DmaRig.firstDifference(before, rig.destinationNow())).isNotEqualTo(-1);
         assertThat(rig.engine.inFlight()).isZero();
     }
 
@@ -254,7 +282,7 @@ public interface DmaEngineContract {
         }
         assertThat(rig.completionsOf(extra.id())).as("completions of the refused transfer").isEmpty();
         assertThat(rig.engine.inFlight()).as("inFlight once everything completed").isZero();
-        assertThat(DmaRig.firstDifference(rig.expectedDestination(), rig.destinationNow())).isEqualTo(-1);
+        rig.assertDestination("destination after the burst", rig.expectedDestination(), rig.destinationNow());
         DmaDescriptor again = rig.descriptor(0, 0, 0, 64);
         assertThat(rig.submit(again)).as("a submit after the burst").isEqualTo(DmaSubmitResult.ACCEPTED);
         rig.bench.run();
@@ -273,6 +301,6 @@ public interface DmaEngineContract {
         assertThat(a.bench.traceEvents()).as("trace events").isPositive();
         assertThat(a.bench.traceJson()).as("trace JSON, seed %d", seed).isEqualTo(b.bench.traceJson());
         assertThat(a.bench.metrics()).as("metrics, seed %d", seed).isEqualTo(b.bench.metrics());
-        assertThat(a.destinationNow()).isEqualTo(b.destinationNow());
+        a.assertDestination("destination of the second run", a.destinationNow(), b.destinationNow());
     }
 }

@@ -104,10 +104,19 @@ final class DmaRig {
         return expected.clone();
     }
 
-    /** An address no process of the engine's node mapped and no IOMMU translates: past every VMA, plus 1 GiB. */
+    /** An address the source process never mapped and no IOMMU translates: past every VMA, plus 1 GiB. */
     long unmappedSourceAddress() {
+        return pastEveryVma(sourceSpace);
+    }
+
+    /** An address the destination process never mapped and no IOMMU translates: past every VMA, plus 1 GiB. */
+    long unmappedDestinationAddress() {
+        return pastEveryVma(destinationSpace);
+    }
+
+    private static long pastEveryVma(AddressSpace space) {
         long end = 0;
-        for (Vma vma : sourceSpace.vmas()) {
+        for (Vma vma : space.vmas()) {
             end = Math.max(end, vma.range().end());
         }
         return PageSize.BASE.alignUp(end) + (1L << 30);
@@ -131,6 +140,12 @@ final class DmaRig {
     DmaDescriptor descriptorFrom(long sourceAddress, int channel, int destinationOffset, int length) {
         return new DmaDescriptor(nextId++, STREAM, channel, sourceAddress, destinationNode,
                 destination + GUARD + destinationOffset, length);
+    }
+
+    /** A descriptor from source offset {@code sourceOffset} to a destination address of the caller's choosing. */
+    DmaDescriptor descriptorTo(int channel, int sourceOffset, long destinationAddress, int length) {
+        return new DmaDescriptor(nextId++, STREAM, channel, source + sourceOffset, destinationNode, destinationAddress,
+                length);
     }
 
     /**
@@ -184,5 +199,27 @@ final class DmaRig {
     /** The index of the first byte where {@code a} and {@code b} differ, or -1 when equal. */
     static int firstDifference(byte[] a, byte[] b) {
         return Arrays.mismatch(a, b);
+    }
+
+    /**
+     * Asserts that the destination region ({@code actual}) holds exactly {@code expected}; the failure
+     * names the first differing byte's offset from the destination (negative inside the front guard)
+     * and how many bytes differ, instead of printing both arrays.
+     */
+    void assertDestination(String what, byte[] expected, byte[] actual) {
+        int first = Arrays.mismatch(expected, actual);
+        if (first < 0) {
+            return;
+        }
+        int differing = 0;
+        for (int i = 0; i < Math.min(expected.length, actual.length); i++) {
+            if (expected[i] != actual[i]) {
+                differing++;
+            }
+        }
+        throw new AssertionError(what + ": " + differing + " of " + expected.length
+                + " destination bytes differ, the first at offset " + (first - GUARD)
+                + " from the transfers' destination base (negative: front guard; past " + REGION
+                + ": back guard); log " + log);
     }
 }
