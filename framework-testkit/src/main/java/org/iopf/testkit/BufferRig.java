@@ -154,12 +154,14 @@ final class BufferRig {
             Buffer b = t.buffer;
             if (refs > 0) {
                 reserved += t.reserved;
-                assertThat(b.isFreed()).as("%s: #%d, %d references held, is freed; log %s", when, b.id(), refs, log)
+                assertThat(b.isFreed()).as("%s: #%d, %d references held, is freed; last steps %s", when, b.id(), refs,
+                        recentLog())
                         .isFalse();
                 assertThat(b.refCount()).as("%s: refCount of #%d", when, b.id()).isEqualTo(refs);
                 assertThat(listed).as("%s: buffers() lists #%d", when, b.id()).contains(b);
             } else {
-                assertThat(b.isFreed()).as("%s: #%d, no reference held, is freed; log %s", when, b.id(), log)
+                assertThat(b.isFreed()).as("%s: #%d, no reference held, is freed; last steps %s", when, b.id(),
+                        recentLog())
                         .isTrue();
                 assertThat(b.refCount()).as("%s: refCount of freed #%d", when, b.id()).isZero();
                 assertThat(listed).as("%s: buffers() does not list freed #%d", when, b.id()).doesNotContain(b);
@@ -192,8 +194,8 @@ final class BufferRig {
         return List.copyOf(log);
     }
 
-    /** Adds a line to the log. */
-    void note(String line) {
-        log.add(line);
+    /** The last 20 lines of the log, for failure messages. */
+    List<String> recentLog() {
+        return List.copyOf(log.subList(Math.max(0, log.size() - 20), log.size()));
     }
 }

@@ -39,7 +39,8 @@ import org.junit.jupiter.api.Test;
  * <ul>
  *   <li>{@link #everyAcceptedTransferCompletesExactlyOnceWithItsOwnDescriptor}: seeded transfers of
  *       1 B to 9 KiB at odd offsets, over all channels, each complete once, {@code OK}, with the
- *       descriptor they were submitted with, {@code bytesTransferred == length}, submit time echoed.
+ *       descriptor they were submitted with, {@code bytesTransferred == length}, submit time echoed,
+ *       and when the completion is called the destination already holds the transfer's bytes.
  *   <li>{@link #aCompletedTransferDeliversExactlyTheSourceBytesAndNothingOutsideItsRange}: after those
  *       transfers the destination holds the source's bytes where they were sent and its original
  *       bytes everywhere else, the guards and the gaps between transfers included.
@@ -56,7 +57,7 @@ import org.junit.jupiter.api.Test;
  *       {@code min(maxConcurrentTransfers(), 1024)} transfers submitted at once are all accepted;
  *       {@code inFlight()} counts them exactly and never exceeds the maximum; at the maximum one
  *       more is refused {@code BUSY} and never completed; each accepted one completes once,
- *       {@code OK}, with its bytes; {@code inFlight()} ends at 0 and a new submit is accepted.
+ *       {@code OK}, with its bytes there when it completes; {@code inFlight()} ends at 0 and a new submit is accepted.
  *   <li>{@link #theSameSeedGivesTheSameTrace}: the same seeded exercise on two benches built with
  *       the same seed gives the same submissions and completions (times included), the same Chrome
  *       trace JSON and the same metrics.
@@ -126,7 +127,7 @@ public interface DmaEngineContract {
         for (int i = 0; i < sent.size(); i++) {
             DmaDescriptor d = sent.get(i);
             long at = submittedAt.get(i);
-            assertThat(rig.completionsOf(d.id())).as("completion calls of transfer #%d; log %s", d.id(), rig.log())
+            assertThat(rig.completionsOf(d.id())).as("completion calls of transfer #%d: %s", d.id(), rig.logOf(d.id()))
                     .singleElement().satisfies(c -> {
                         assertThat(c.descriptor()).isEqualTo(d);
                         assertThat(c.status()).isEqualTo(DmaStatus.OK);
@@ -136,6 +137,8 @@ public interface DmaEngineContract {
                     });
         }
         assertThat(rig.completedIds()).hasSize(sent.size());
+        assertThat(rig.completedBeforeLanding()).as("transfers completed OK before their bytes were at the "
+                + "destination").isEmpty();
         assertThat(rig.engine.inFlight()).isZero();
     }
 
@@ -204,7 +207,8 @@ public interface DmaEngineContract {
         assertThat(rig.submit(good)).isEqualTo(DmaSubmitResult.ACCEPTED);
         rig.bench.run();
 
-        assertThat(rig.completionsOf(unmapped.id())).as("completion calls of the unmapped transfer; log %s", rig.log())
+        assertThat(rig.completionsOf(unmapped.id()))
+                .as("completion calls of the unmapped transfer: %s", rig.logOf(unmapped.id()))
                 .singleElement().satisfies(c -> {
                     assertThat(c.status()).as("status of a transfer from unmapped memory").isNotEqualTo(DmaStatus.OK);
                     assertThat(c.bytesTransferred()).as("bytes moved from unmapped memory").isZero();
@@ -232,7 +236,8 @@ public interface DmaEngineContract {
         assertThat(rig.submit(good)).isEqualTo(DmaSubmitResult.ACCEPTED);
         rig.bench.run();
 
-        assertThat(rig.completionsOf(unmapped.id())).as("completion calls of the unmapped transfer; log %s", rig.log())
+        assertThat(rig.completionsOf(unmapped.id()))
+                .as("completion calls of the unmapped transfer: %s", rig.logOf(unmapped.id()))
                 .singleElement().satisfies(c -> {
                     assertThat(c.status()).as("status of a transfer to unmapped memory").isNotEqualTo(DmaStatus.OK);
                     assertThat(c.bytesTransferred()).as("bytes that reached unmapped memory").isZero();
@@ -281,6 +286,8 @@ public interface DmaEngineContract {
                     });
         }
         assertThat(rig.completionsOf(extra.id())).as("completions of the refused transfer").isEmpty();
+        assertThat(rig.completedBeforeLanding()).as("transfers completed OK before their bytes were at the "
+                + "destination").isEmpty();
         assertThat(rig.engine.inFlight()).as("inFlight once everything completed").isZero();
         rig.assertDestination("destination after the burst", rig.expectedDestination(), rig.destinationNow());
         DmaDescriptor again = rig.descriptor(0, 0, 0, 64);

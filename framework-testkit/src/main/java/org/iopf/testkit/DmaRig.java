@@ -61,6 +61,8 @@ final class DmaRig {
     /** Completion calls per descriptor id, in the order of the first call. */
     private final Map<Long, List<DmaCompletion>> completions = new LinkedHashMap<>();
     private final List<String> log = new ArrayList<>();
+    /** Transfers completed OK while their destination did not yet hold their source bytes. */
+    private final List<Long> completedBeforeLanding = new ArrayList<>();
     private long nextId = 1;
 
     DmaRig(DmaEngineContract contract, TestBench bench) {
@@ -168,7 +170,13 @@ final class DmaRig {
             if (completion.status() == org.iopf.api.dma.DmaStatus.OK && readsSourceRegion(descriptor)) {
                 int from = (int) (descriptor.source() - source);
                 int to = (int) (descriptor.destination() - destination);
-                System.arraycopy(sourceBytes, from, expected, to, (int) descriptor.length());
+                int length = (int) descriptor.length();
+                System.arraycopy(sourceBytes, from, expected, to, length);
+                byte[] landed = new byte[length];
+                destinationMemory.read(destinationSpace, descriptor.destination(), landed, 0, length);
+                if (!Arrays.equals(landed, 0, length, sourceBytes, from, from + length)) {
+                    completedBeforeLanding.add(descriptor.id());
+                }
             }
             after.accept(completion);
         });
@@ -186,6 +194,14 @@ final class DmaRig {
         return completions.getOrDefault(id, List.of());
     }
 
+    /**
+     * The ids of transfers whose {@code OK} completion was delivered while their destination did
+     * not yet hold their source bytes (read at the moment of the completion call).
+     */
+    List<Long> completedBeforeLanding() {
+        return List.copyOf(completedBeforeLanding);
+    }
+
     /** Every descriptor id that had at least one completion call. */
     java.util.Set<Long> completedIds() {
         return completions.keySet();
@@ -194,6 +210,17 @@ final class DmaRig {
     /** The submissions and completions so far, one line each, for determinism checks and messages. */
     List<String> log() {
         return List.copyOf(log);
+    }
+
+    /** The lines of {@link #log()} about transfer {@code id}. */
+    List<String> logOf(long id) {
+        String tag = "#" + id + " ";
+        return log.stream().filter(line -> line.contains(tag)).toList();
+    }
+
+    /** The last 20 lines of {@link #log()}, for failure messages. */
+    List<String> recentLog() {
+        return List.copyOf(log.subList(Math.max(0, log.size() - 20), log.size()));
     }
 
     /** The index of the first byte where {@code a} and {@code b} differ, or -1 when equal. */
@@ -220,6 +247,6 @@ final class DmaRig {
         throw new AssertionError(what + ": " + differing + " of " + expected.length
                 + " destination bytes differ, the first at offset " + (first - GUARD)
                 + " from the transfers' destination base (negative: front guard; past " + REGION
-                + ": back guard); log " + log);
+                + ": back guard); last steps " + recentLog());
     }
 }
