@@ -25,8 +25,9 @@ import org.junit.jupiter.api.Test;
  *   <li>{@link #anAllocatedBufferIsListedWithOneReferenceAndItsBytesReserved}: buffers of 1 B to
  *       256 KiB are live, listed in {@code buffers()}, have distinct ids, their spec and owner,
  *       {@code size() >= } the request, one reference; {@code reservedBytes()} grows by at least each
- *       request; the owner can write and read back every byte; under {@code STRICT_LOCAL} a buffer
- *       with resident pages reports the spec's NUMA node.
+ *       request; the owner can write and read back every byte; a buffer that says it is pinned has
+ *       every page present and pinned in its owner's page table; under {@code STRICT_LOCAL} a buffer
+ *       with resident pages reports the spec's NUMA node; {@code buffers()} is in id order.
  *   <li>{@link #aRetainedBufferSurvivesOneReleaseAndTheLastReleaseFreesIt}: after a retain one release
  *       leaves it live, listed, with one reference, its bytes reserved and its contents; the next
  *       frees it: {@code isFreed()}, refCount 0, not listed, {@code reservedBytes()} back where it was.
@@ -46,7 +47,8 @@ import org.junit.jupiter.api.Test;
  *       400 seeded allocate/retain/release/attach/detach steps for each of three seeds; after every
  *       step each buffer is live with exactly the references the test holds or freed when it holds
  *       none, listed accordingly, the touched buffer keeps its contents, and {@code reservedBytes()}
- *       is the sum of the live buffers' reservations. The failure names the seed and the step.
+ *       is the sum of the live buffers' reservations; {@code buffers()} stays in id order. The failure
+ *       names the seed and the step.
  *   <li>{@link #theSameSeedGivesTheSameTrace}: the random sequence on two benches of the same seed
  *       gives the same operations and outcomes (ids, addresses, NUMA nodes, reserved bytes), the same
  *       Chrome trace JSON and the same metrics.

@@ -15,6 +15,7 @@ import org.iopf.api.buffer.BufferSpec;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.NumaPolicy;
+import org.iopf.api.mem.PageTableEntry;
 
 /**
  * The buffer contract's test rig: the manager of {@code node1}, a process that owns the buffers,
@@ -94,6 +95,9 @@ final class BufferRig {
         Tracked t = new Tracked(buffer, bytes, reserved, patternSeed);
         tracked.add(t);
         memory.write(owner, buffer.address(), pattern(t), 0, (int) bytes);
+        if (buffer.pinned()) {
+            checkPinned(buffer);
+        }
         if (spec.numaPolicy() == NumaPolicy.STRICT_LOCAL && buffer.numaNode() != -1) {
             assertThat(buffer.numaNode()).as("NUMA node of a STRICT_LOCAL buffer with resident pages")
                     .isEqualTo(spec.numaNode());
@@ -101,6 +105,22 @@ final class BufferRig {
         log.add("allocate " + bytes + " B -> #" + buffer.id() + " at 0x" + Long.toHexString(buffer.address())
                 + " size " + buffer.size() + " numa " + buffer.numaNode() + " reserved " + manager.reservedBytes());
         return t;
+    }
+
+    /** Every page of a buffer that says it is pinned is present and pinned in its owner's page table. */
+    private void checkPinned(Buffer buffer) {
+        long va = buffer.address();
+        long end = buffer.address() + buffer.size();
+        while (va < end) {
+            long at = va;
+            PageTableEntry pte = owner.entry(at).orElseThrow(() -> new AssertionError("page 0x"
+                    + Long.toHexString(at) + " of pinned buffer #" + buffer.id() + " has no page-table entry"));
+            assertThat(pte.present() && pte.pinned())
+                    .as("page 0x%s of pinned buffer #%d is present and pinned: %s", Long.toHexString(at), buffer.id(),
+                            pte)
+                    .isTrue();
+            va = pte.va() + pte.size().bytes();
+        }
     }
 
     void retain(Tracked t) {
@@ -148,6 +168,10 @@ final class BufferRig {
      */
     void check(String when) {
         List<Buffer> listed = manager.buffers();
+        for (int i = 1; i < listed.size(); i++) {
+            assertThat(listed.get(i).id()).as("%s: buffers() is by id: %s", when, listed)
+                    .isGreaterThan(listed.get(i - 1).id());
+        }
         long reserved = reservedAtStart;
         for (Tracked t : tracked) {
             int refs = t.references();
