@@ -35,6 +35,11 @@ import org.junit.jupiter.api.Test;
  *       each attachment names its buffer and importer, has its own scatter-gather table covering the
  *       buffer and holds a reference; the owner's release and the first detach leave the buffer live
  *       with its contents; the last detach frees it.
+ *   <li>{@link #anOwnersExtraReleaseCannotDropAnAttachmentsReference} (managers that export): once the
+ *       owner has released its only reference of an attached buffer, another {@code release} throws
+ *       and the buffer stays live with the attachment's reference and its contents, until the detach
+ *       frees it ({@link Buffer}: a buffer is freed only when its last reference is released, and an
+ *       attachment's reference is released by {@code detach} alone).
  *   <li>{@link #aManagerThatDoesNotExportRefusesAttachAndTakesNoReference} (managers that do not
  *       export): {@code attach} throws {@code UnsupportedOperationException} and the buffer keeps
  *       one reference; its release frees it.
@@ -167,6 +172,31 @@ public interface BufferManagerContract {
         assertThat(rig.manager.buffers()).doesNotContain(t.buffer);
         assertThat(rig.manager.reservedBytes()).isEqualTo(reservedBefore - t.reserved);
         rig.check("after the last detach");
+    }
+
+    /**
+     * An owner's release beyond the references it holds is refused while an attachment holds one:
+     * it would free the buffer under its importer, whose reference was never released.
+     */
+    @Test
+    default void anOwnersExtraReleaseCannotDropAnAttachmentsReference() {
+        Assumptions.assumeTrue(exportsBuffers(), "the manager does not export buffers");
+        BufferRig rig = new BufferRig(this, TestBench.of(bufferPlatform()));
+        BufferRig.Tracked t = rig.allocate(10000, 7);
+        Attachment nic = rig.attach(t, "node1/nic0");
+        rig.release(t);
+
+        Throwable extra = catchThrowable(() -> rig.manager.release(t.buffer));
+
+        assertThat(extra).as("a release by an owner that holds no reference, the buffer attached")
+                .isInstanceOf(RuntimeException.class);
+        assertThat(t.buffer.isFreed()).as("freed under its importer").isFalse();
+        assertThat(t.buffer.refCount()).isEqualTo(1);
+        rig.check("after the owner's extra release");
+        rig.checkContents(t, "after the owner's extra release");
+        rig.detach(t, nic);
+        assertThat(t.buffer.isFreed()).as("freed by the attachment's detach").isTrue();
+        rig.check("after the detach");
     }
 
     /** A manager that does not export refuses attach with UnsupportedOperationException, no reference taken. */
