@@ -35,7 +35,10 @@ final class BufferExercise {
             int op = live.isEmpty() ? 0 : random.nextInt(exports ? 5 : 3);
             String when = "seed " + seed + ", step " + step;
             BufferRig.Tracked touched = null;
-            if (op == 0 && live.size() < MAX_LIVE) {
+            BufferRig.Tracked misused = misuseCandidate(rig, random);
+            if (misused != null) {
+                rig.misuse(misused, when);
+            } else if (op == 0 && live.size() < MAX_LIVE) {
                 long bytes = random.nextInt(4) == 0 ? 1 + random.nextInt(64) : 1 + random.nextInt(256 * 1024);
                 touched = rig.allocate(bytes, seed * 1_000_003 + step);
             } else if (!live.isEmpty()) {
@@ -76,5 +79,22 @@ final class BufferExercise {
         assertThat(rig.manager.reservedBytes()).as("seed %d: reservedBytes at the end", seed)
                 .isEqualTo(rig.reservedAtStart);
         return rig;
+    }
+
+    /**
+     * One step in ten, a buffer on which the rig holds no reference it could drop: a freed one, or
+     * a live one whose only references are attachments; {@code null} otherwise.
+     */
+    private static BufferRig.Tracked misuseCandidate(BufferRig rig, Random random) {
+        if (random.nextInt(10) != 0) {
+            return null;
+        }
+        List<BufferRig.Tracked> candidates = new ArrayList<>();
+        for (BufferRig.Tracked t : rig.tracked()) {
+            if (t.ownerRefs == 0) {
+                candidates.add(t);
+            }
+        }
+        return candidates.isEmpty() ? null : candidates.get(random.nextInt(candidates.size()));
     }
 }

@@ -49,7 +49,10 @@ import org.junit.jupiter.api.Test;
  *       so any runtime exception passes), and none of the three changes {@code buffers()},
  *       {@code reservedBytes()} or another buffer.
  *   <li>{@link #aSeededRandomSequenceNeverFreesAReferencedBufferAndAlwaysFreesAnUnreferencedOne}:
- *       400 seeded allocate/retain/release/attach/detach steps for each of three seeds; after every
+ *       400 seeded allocate/retain/release/attach/detach steps for each of three seeds, one step in
+ *       ten instead a release the owner holds no reference for (of a freed buffer, which must also
+ *       refuse retain with {@code IllegalStateException}, or of one held by attachments only), which
+ *       must throw and change nothing; after every
  *       step each buffer is live with exactly the references the test holds or freed when it holds
  *       none, listed accordingly, the touched buffer keeps its contents, and {@code reservedBytes()}
  *       is the sum of the live buffers' reservations; {@code buffers()} stays in id order. The failure

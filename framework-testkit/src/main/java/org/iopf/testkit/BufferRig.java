@@ -162,6 +162,30 @@ final class BufferRig {
     }
 
     /**
+     * Calls {@code release} on a buffer the rig holds no owner reference on (freed, or held by
+     * attachments only), and {@code retain} too if it is freed: each must throw
+     * ({@code retain} an {@link IllegalStateException}) and change nothing, which {@link #check}
+     * then confirms.
+     */
+    void misuse(Tracked t, String when) {
+        if (t.ownerRefs != 0) {
+            throw new IllegalStateException("the rig holds an owner reference on #" + t.buffer.id());
+        }
+        int before = t.buffer.refCount();
+        Throwable release = org.assertj.core.api.Assertions.catchThrowable(() -> manager.release(t.buffer));
+        assertThat(release).as("%s: release of #%d by an owner holding no reference (%d attachment(s))", when,
+                t.buffer.id(), t.attachments.size()).isInstanceOf(RuntimeException.class);
+        if (t.references() == 0) {
+            Throwable retain = org.assertj.core.api.Assertions.catchThrowable(() -> manager.retain(t.buffer));
+            assertThat(retain).as("%s: retain of freed #%d", when, t.buffer.id())
+                    .isInstanceOf(IllegalStateException.class);
+        }
+        assertThat(t.buffer.refCount()).as("%s: references of #%d after a refused release", when, t.buffer.id())
+                .isEqualTo(before);
+        log.add("refused release of #" + t.buffer.id() + " (" + t.attachments.size() + " attachment(s))");
+    }
+
+    /**
      * Checks every buffer the rig allocated against the references it holds: a referenced one is
      * live, listed, has exactly that many references and still holds its pattern; an unreferenced
      * one is freed, has 0 references and is not listed; reserved bytes are those of the live ones.
