@@ -52,11 +52,10 @@ import org.junit.jupiter.api.Test;
  *       400 seeded allocate/retain/release/attach/detach steps for each of three seeds, one step in
  *       ten instead a release the owner holds no reference for (of a freed buffer, which must also
  *       refuse retain with {@code IllegalStateException}, or of one held by attachments only), which
- *       must throw and change nothing; after every
- *       step each buffer is live with exactly the references the test holds or freed when it holds
- *       none, listed accordingly, the touched buffer keeps its contents, and {@code reservedBytes()}
- *       is the sum of the live buffers' reservations; {@code buffers()} stays in id order. The failure
- *       names the seed and the step.
+ *       must throw and change nothing; after every step each buffer is live with exactly the
+ *       references the test holds or freed when it holds none, listed accordingly, the touched
+ *       buffer keeps its contents, and {@code reservedBytes()} is the sum of the live buffers'
+ *       reservations; {@code buffers()} stays in id order. The failure names the seed and the step.
  *   <li>{@link #theSameSeedGivesTheSameTrace}: the random sequence on two benches of the same seed
  *       gives the same operations and outcomes (ids, addresses, NUMA nodes, reserved bytes), the same
  *       Chrome trace JSON and the same metrics.

@@ -49,18 +49,20 @@ import org.junit.jupiter.api.Test;
  *       {@code inFlight()} does not move and the destination is untouched.
  *   <li>{@link #aTransferFromMemoryTheProcessNeverMappedFailsAndIsNotReportedAsSuccess}: the source
  *       is past every VMA of the process; the transfer completes once with a status other than
- *       {@code OK}, {@code 0} bytes transferred, and the destination untouched, while a good transfer beside it
- *       completes {@code OK}.
+ *       {@code OK}, {@code 0} bytes transferred, and the destination untouched, while a good
+ *       transfer beside it completes {@code OK}.
  *   <li>{@link #aTransferToMemoryTheDestinationProcessNeverMappedFailsAndIsNotReportedAsSuccess}: the
  *       same for a destination past every VMA of its process; a good transfer beside it completes.
  *   <li>{@link #manyConcurrentTransfersEachCompleteOnceAndInFlightReturnsToZero}:
  *       {@code min(maxConcurrentTransfers(), 1024)} transfers submitted at once are all accepted;
  *       {@code inFlight()} counts them exactly and never exceeds the maximum; at the maximum one
  *       more is refused {@code BUSY} and never completed; each accepted one completes once,
- *       {@code OK}, with its bytes there when it completes; {@code inFlight()} ends at 0 and a new submit is accepted.
+ *       {@code OK}, with its bytes there when it completes; {@code inFlight()} ends at 0 and a new
+ *       submit is accepted.
  *   <li>{@link #theSameSeedGivesTheSameTrace}: the same seeded exercise on two benches built with
- *       the same seed gives the same submissions and completions (times included), the same Chrome
- *       trace JSON and the same metrics.
+ *       the same seed (24 seeded transfers and one from unmapped memory) gives the same submissions
+ *       and completions (times included), the same destination bytes, the same Chrome trace JSON
+ *       and the same metrics.
  * </ul>
  *
  * @since 0.1
@@ -68,7 +70,9 @@ import org.junit.jupiter.api.Test;
 public interface DmaEngineContract {
     /**
      * The platform the engine under test runs on, as platform-file text: a node {@code node1} whose
-     * {@code DmaEngine} role is the component under test, with the IOMMU and fault handler it needs.
+     * {@code DmaEngine} role is the component under test, with the IOMMU and fault handler it needs
+     * (the handler must terminate a fault on an address outside every VMA, as {@code demand-paging}
+     * and {@code terminate} do), and the {@link #destinationNode()} with an IOMMU when it is another.
      */
     String dmaPlatform();
 
