@@ -2,12 +2,9 @@ package org.iopf.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Random;
-import org.iopf.api.dma.DmaCompletion;
 import org.iopf.api.dma.DmaDescriptor;
 import org.iopf.api.dma.DmaStatus;
 import org.iopf.api.dma.DmaSubmitResult;
@@ -18,7 +15,6 @@ import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.PinResult;
-import org.iopf.api.sim.Time;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -72,7 +72,10 @@ final class DmaExercise {
         pump[0].run();
     }
 
-    /** The exercise the determinism test runs twice: 40 seeded transfers on a bench of that seed. */
+    /**
+     * The exercise the determinism test runs twice: 24 seeded transfers and one from unmapped
+     * memory, on a bench of that seed.
+     */
     static DmaRig standard(DmaEngineContract contract, long seed) {
         DmaRig rig = new DmaRig(contract, TestBench.of(contract.dmaPlatform(), seed));
         List<DmaDescriptor> sent = randomTransfers(rig, new Random(seed), 24);
