@@ -17,6 +17,8 @@ final class PinnedBuffer implements Buffer {
     private final long mappedLength;
     private final int numaNode;
     private int refCount = 1;
+    /** References held by attachments (part of {@link #refCount}). */
+    private int attachments;
 
     PinnedBuffer(long id, BufferSpec spec, AddressSpace owner, long address, long mappedLength, int numaNode) {
         this.id = id;
@@ -78,11 +80,34 @@ final class PinnedBuffer implements Buffer {
         refCount++;
     }
 
-    /** Drops one reference; returns whether it was the last. */
+    /**
+     * Drops one of the owner's references (the allocation or a retain); returns whether it was the
+     * last reference. An owner that holds none cannot drop an attachment's reference: only its
+     * detach does, so the buffer is never freed under an importer.
+     */
     boolean release() {
         if (refCount == 0) {
             throw new IllegalStateException("buffer " + id + " is freed already");
         }
+        if (refCount == attachments) {
+            throw new IllegalStateException("buffer " + id + " holds no owner reference: its " + refCount
+                    + " reference(s) belong to attachments, which detach releases");
+        }
+        return --refCount == 0;
+    }
+
+    /** Adds an attachment's reference. */
+    void retainForAttachment() {
+        retain();
+        attachments++;
+    }
+
+    /** Drops an attachment's reference; returns whether it was the last reference. */
+    boolean releaseAttachment() {
+        if (attachments == 0) {
+            throw new IllegalStateException("buffer " + id + " holds no attachment reference");
+        }
+        attachments--;
         return --refCount == 0;
     }
 

@@ -25,7 +25,8 @@ import org.iopf.api.platform.ComponentContext;
 /**
  * The baseline buffer manager: every buffer is mapped and pinned in full when it is allocated,
  * and an allocation that would exceed the pinnable limit is refused. Buffers are reference
- * counted; the last release unpins and unmaps.
+ * counted; the last release unpins and unmaps. An attachment's reference is dropped by its detach
+ * only: an owner that has released all of its own references cannot release the buffer again.
  */
 final class PinnedBufferManager implements BufferManager {
     private final ComponentContext context;
@@ -82,17 +83,21 @@ final class PinnedBufferManager implements BufferManager {
     public void release(Buffer buffer) {
         PinnedBuffer own = own(buffer);
         if (own.release()) {
-            live.remove(own.id());
-            memory.unpin(own.owner(), own.address(), own.mappedLength());
-            memory.munmap(own.owner(), own.address(), own.mappedLength());
+            free(own);
         }
+    }
+
+    private void free(PinnedBuffer own) {
+        live.remove(own.id());
+        memory.unpin(own.owner(), own.address(), own.mappedLength());
+        memory.munmap(own.owner(), own.address(), own.mappedLength());
     }
 
     @Override
     public Attachment attach(Buffer buffer, String importer) {
         Objects.requireNonNull(importer, "importer is null");
         PinnedBuffer own = own(buffer);
-        own.retain();
+        own.retainForAttachment();
         return new PinnedAttachment(importer, own, scatterGather(own));
     }
 
@@ -101,7 +106,10 @@ final class PinnedBufferManager implements BufferManager {
         if (!(attachment instanceof PinnedAttachment pinned) || !pinned.detach()) {
             throw new IllegalArgumentException("not a live attachment of this manager: " + attachment);
         }
-        release(pinned.buffer());
+        PinnedBuffer own = (PinnedBuffer) pinned.buffer();
+        if (own.releaseAttachment()) {
+            free(own);
+        }
     }
 
     @Override

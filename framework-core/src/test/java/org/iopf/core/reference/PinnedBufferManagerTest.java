@@ -195,4 +195,22 @@ final class PinnedBufferManagerTest {
         assertThat(small).isInstanceOf(AllocationResult.Allocated.class);
         assertThat(mm.stats().pinnedBytes()).isEqualTo(4 * KIB);
     }
+
+    @Test
+    void anOwnerWithNoReferenceLeftCannotDropAnImportersReference() {
+        Buffer buffer = allocate(8192);
+        Attachment nic = buffers.attach(buffer, "node1/nic0");
+        buffers.release(buffer);
+
+        // it used to free (unpin and unmap) the buffer on the second release, under the NIC
+        assertThatThrownBy(() -> buffers.release(buffer)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("holds no owner reference");
+        assertThat(buffer.refCount()).isEqualTo(1);
+        assertThat(buffers.buffers()).containsExactly(buffer);
+        assertThat(mm.stats().pinnedBytes()).isEqualTo(8 * KIB);
+
+        buffers.detach(nic);
+        assertThat(buffer.isFreed()).isTrue();
+        assertThat(mm.stats().pinnedBytes()).isZero();
+    }
 }

@@ -131,7 +131,14 @@ final class DmaplaneBuffer implements Buffer {
             case MMAP -> mmaps = dec(mmaps, kind);
             case ATTACHMENT -> attachments = dec(attachments, kind);
             case ENGINE -> engineRefs = dec(engineRefs, kind);
-            case OWNER -> { }
+            case OWNER -> {
+                // the owner's references are those no mmap, attachment or engine holds: an owner that
+                // has none left must not drop another holder's reference (and free the buffer under it)
+                if (refCount == mmaps + attachments + engineRefs) {
+                    throw new IllegalStateException("buffer " + id + " holds no " + kind + " reference: its "
+                            + refCount + " reference(s) belong to mmaps, attachments and engines");
+                }
+            }
         }
         return --refCount == 0;
     }

@@ -58,6 +58,25 @@ final class BufferLifecycleTest {
     }
 
     @Test
+    void anOwnerWithNoReferenceLeftCannotDropAnImportersOrAMappingsReference() {
+        DmaplaneBuffer b = (DmaplaneBuffer) dmaplane.allocate(process, BufferSpec.data(8192)).requireBuffer();
+        Attachment nic = dmaplane.attach(b, "node1/nic0");
+        MmapReference map = dmaplane.bufferManager().mmap(b);
+        dmaplane.release(b);
+
+        // it used to free the buffer on the second release, under the NIC and the mapping
+        assertThatThrownBy(() -> dmaplane.release(b)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("holds no OWNER reference");
+        assertThat(b.refCount()).isEqualTo(2);
+        assertThat(dmaplane.buffers()).containsExactly(b);
+
+        dmaplane.detach(nic);
+        dmaplane.bufferManager().munmap(map);
+        assertThat(b.isFreed()).isTrue();
+        assertThat(dmaplane.reservedBytes()).isZero();
+    }
+
+    @Test
     void coherentAllocationIsForSmallControlStructuresOnly() {
         AllocationResult small = dmaplane.allocate(process, new BufferSpec(4096, AllocationMode.COHERENT, 0,
                 NumaPolicy.NEAREST, false));

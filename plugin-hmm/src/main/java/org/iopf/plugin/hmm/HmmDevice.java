@@ -398,7 +398,15 @@ public final class HmmDevice implements BufferManager {
 
     private HmmBuffer own(Buffer buffer) {
         requireNonNull(buffer, "buffer is null");
-        if (!(buffer instanceof HmmBuffer own) || buffers.get(own.id()) != own) {
+        if (!(buffer instanceof HmmBuffer own)) {
+            throw new IllegalArgumentException(buffer + " does not belong to " + track);
+        }
+        // A freed buffer has left the live map too: say it was freed (IllegalStateException, as the
+        // role documents for retain) rather than that it belongs elsewhere.
+        if (own.isFreed()) {
+            throw new IllegalStateException("buffer " + own.id() + " was freed");
+        }
+        if (buffers.get(own.id()) != own) {
             throw new IllegalArgumentException(buffer + " does not belong to " + track);
         }
         return own;

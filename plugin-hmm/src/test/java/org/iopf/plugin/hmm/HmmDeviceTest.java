@@ -1,6 +1,7 @@
 package org.iopf.plugin.hmm;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -296,6 +297,23 @@ final class HmmDeviceTest {
         });
 
         assertThat(seen.values).containsExactly(4 * MIB, 0, 0);
+    }
+
+    @Test
+    void retainingOrReleasingAFreedBufferIsAnIllegalStateNotAForeignBuffer() {
+        Seen seen = new Seen();
+        HmmHarness.run(DEVICE, BYTES_MEMORY, (c, gpu) -> {
+            AddressSpace p = mm(c).createAddressSpace("app");
+            var buffer = gpu.allocate(p, BufferSpec.data(4096)).requireBuffer();
+            gpu.release(buffer);
+            seen.values.add(catchThrowable(() -> gpu.retain(buffer)).getClass());
+            seen.values.add(catchThrowable(() -> gpu.release(buffer)).getClass());
+            seen.values.add(buffer.refCount());
+            c.finish();
+        });
+
+        // it used to be IllegalArgumentException ("does not belong to node1/gpu") for both
+        assertThat(seen.values).containsExactly(IllegalStateException.class, IllegalStateException.class, 0);
     }
 
     @Test
