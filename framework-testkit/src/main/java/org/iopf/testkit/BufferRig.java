@@ -174,7 +174,7 @@ final class BufferRig {
         int before = t.buffer.refCount();
         Throwable release = org.assertj.core.api.Assertions.catchThrowable(() -> manager.release(t.buffer));
         assertThat(release).as("%s: release of #%d by an owner holding no reference (%d attachment(s))", when,
-                t.buffer.id(), t.attachments.size()).isInstanceOf(RuntimeException.class);
+                t.buffer.id(), t.attachments.size()).isInstanceOf(IllegalStateException.class);
         if (t.references() == 0) {
             Throwable retain = org.assertj.core.api.Assertions.catchThrowable(() -> manager.retain(t.buffer));
             assertThat(retain).as("%s: retain of freed #%d", when, t.buffer.id())

@@ -16,10 +16,19 @@ public interface BufferManager {
     /** Adds a reference. Retaining a freed buffer is an {@link IllegalStateException}. */
     void retain(Buffer buffer);
 
-    /** Drops a reference; the last one frees the buffer. */
+    /**
+     * Drops a reference that the caller holds (the allocation's or a retained one); the last
+     * reference frees the buffer. An attachment's reference is dropped only by {@link #detach}:
+     * releasing a freed buffer, or releasing while only attachments hold it, is an
+     * {@link IllegalStateException} and changes nothing.
+     */
     void release(Buffer buffer);
 
-    /** Exports the buffer to {@code importer}: adds a reference and builds its own SG table. */
+    /**
+     * Exports the buffer to {@code importer}: adds a reference and builds its own SG table.
+     * Attaching a freed buffer is an {@link IllegalStateException}; a manager that cannot export
+     * (device-private memory) throws {@link UnsupportedOperationException} and takes no reference.
+     */
     Attachment attach(Buffer buffer, String importer);
 
     /** Ends an attachment and drops its reference. */
