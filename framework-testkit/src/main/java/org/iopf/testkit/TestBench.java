@@ -123,6 +123,14 @@ public final class TestBench {
         return simNode(node).requireRole(apiType);
     }
 
+    /**
+     * The type name of the component filling {@code role} on node {@code node} ({@code zynq-smmu}),
+     * or empty if the node has none.
+     */
+    public java.util.Optional<String> componentType(String node, org.iopf.api.platform.Role role) {
+        return simNode(node).componentType(role);
+    }
+
     /** The memory manager of node {@code node}: address spaces, page tables, physical memory. */
     public MemoryManager memoryManager(String node) {
         return simNode(node).memoryManager();
