@@ -13,7 +13,8 @@ final class NicTransfers {
     }
 
     /** What a run of one transfer gave: to judge it, and to compare two runs. */
-    record Outcome(List<NicTransfer.Delivery> deliveries, List<String> errors, String trace, Object metrics) {
+    record Outcome(List<NicTransfer.Delivery> deliveries, List<String> errors, String trace, Object metrics,
+            long endNanos) {
     }
 
     /** Seeded random content of {@code length} bytes. */
@@ -74,6 +75,6 @@ final class NicTransfers {
                         before[i], after[i]);
             }
         }
-        return new Outcome(deliveries, errors, bench.traceJson(), bench.metrics());
+        return new Outcome(deliveries, errors, bench.traceJson(), bench.metrics(), bench.now());
     }
 }
