@@ -1,7 +1,7 @@
 package org.iopf.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.assertj.core.api.Assertions.fail;
 
 import java.util.HashMap;
@@ -196,8 +196,8 @@ public interface WorkloadContract {
     }
 
     private void refusedOn(TestBench bench, Map<String, String> parameters, String name) {
-        assertThatThrownBy(() -> bench.runWorkload(workloadType(), parameters))
-                .as("%s with %s = '%s'", workloadType(), name, parameters.get(name))
+        Throwable refusal = catchThrowable(() -> bench.runWorkload(workloadType(), parameters));
+        assertThat(refusal).as("%s with %s = '%s': refused", workloadType(), name, parameters.get(name))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(name);
         assertThat(bench.now()).as("simulated time after refusing %s = '%s'", name, parameters.get(name)).isZero();
