@@ -62,9 +62,6 @@ import org.junit.jupiter.api.Test;
  * @since 0.1
  */
 public interface NicContract {
-    /** The seeds of the contract's seeded exercises; a failure message names the one it used. */
-    long[] SEEDS = {0x5EED_0001L, 0x5EED_0002L};
-
     /**
      * The platform the NIC under test runs on, as platform-file text: nodes {@code node1} and
      * {@code node2}, each with the NIC under test in the {@code Nic} role and what it needs (IOMMU,
@@ -137,7 +134,7 @@ public interface NicContract {
 
     private void lossless(List<Opcode> kinds) {
         assumeTrue(hasVerbs(), "the NIC has no verbs: its transfer checks stand for these");
-        for (long seed : SEEDS) {
+        for (long seed : NicTransfers.SEEDS) {
             for (boolean onDemand : registrationModes()) {
                 TestBench bench = TestBench.of(nicPlatform(), seed);
                 VerbsExercise exercise = new VerbsExercise(bench, seed, kinds, mtu(), 8, onDemand,
@@ -173,7 +170,7 @@ public interface NicContract {
         assumeTrue(hasVerbs(), "the NIC has no verbs: onALossyLinkATransfer... stands for this");
         List<Opcode> all = List.of(Opcode.RDMA_WRITE, Opcode.SEND, Opcode.RDMA_READ);
         for (boolean onDemand : registrationModes()) {
-            long seed = SEEDS[0];
+            long seed = NicTransfers.SEEDS[0];
             TestBench clean = TestBench.of(nicPlatform(), seed);
             new VerbsExercise(clean, seed, all, mtu(), 8, onDemand, QueuePairConfig.DEFAULT);
             clean.run();
@@ -223,10 +220,10 @@ public interface NicContract {
     /** A message through the NIC's transfer path arrives whole, once and intact; nothing around it changes. */
     @Test
     default void aTransferDeliversEveryByteOnceAndIntactAndTouchesNothingAround() {
-        Random random = new Random(SEEDS[0]);
+        Random random = new Random(NicTransfers.SEEDS[0]);
         int[] sizes = {1, mtu() - 1, mtu() + 1, 3 * mtu() - 7, 1 + random.nextInt(16 * mtu())};
         for (int i = 0; i < sizes.length; i++) {
-            long seed = SEEDS[0] + i;
+            long seed = NicTransfers.SEEDS[0] + i;
             NicTransfers.runAndCheck(this, nicPlatform(), seed, NicTransfers.data(seed, sizes[i]), true);
         }
     }
@@ -234,11 +231,11 @@ public interface NicContract {
     /** On a lossy link a transfer delivers every byte once and intact, or reports an error; never silence. */
     @Test
     default void onALossyLinkATransferDeliversEveryByteOnceIntactOrReportsAnError() {
-        Random random = new Random(SEEDS[1]);
+        Random random = new Random(NicTransfers.SEEDS[1]);
         long lossyTime = 0;
         long cleanTime = 0;
         for (int i = 0; i < 3; i++) {
-            long seed = SEEDS[1] + i;
+            long seed = NicTransfers.SEEDS[1] + i;
             int size = 8 * mtu() + random.nextInt(16 * mtu());
             byte[] data = NicTransfers.data(seed, size);
             lossyTime += NicTransfers.runAndCheck(this, lossyNicPlatform(0.1), seed, data, false).endNanos();
@@ -251,7 +248,7 @@ public interface NicContract {
     /** The lossy exercises run twice with one seed give the same trace, metrics and completions. */
     @Test
     default void theSameSeedGivesTheSameTraceAndMetrics() {
-        long seed = SEEDS[1];
+        long seed = NicTransfers.SEEDS[1];
         String lossy = lossyNicPlatform(0.05);
         byte[] data = NicTransfers.data(seed, 12 * mtu() + 5);
         NicTransfers.Outcome first = NicTransfers.runAndCheck(this, lossy, seed, data, false);
