@@ -28,8 +28,9 @@ import org.junit.jupiter.api.Test;
  *       workload saying it finished, at a time no later than the last event, having recorded trace
  *       events; the events still pending then (the kernel stops at the finish: acknowledgements on
  *       the wire, idle timers) drain within {@link #DRAIN_NANOS} of simulated time, leave no event,
- *       and change none of the workload's {@code workload.*} figures. Every run of the other checks
- *       is held to the same.
+ *       and change none of the workload's {@code workload.*} figures; the
+ *       {@link #metricsThatMustBeZero()} it reports (failed operations, pages that arrived wrong)
+ *       are 0. Every run of the other checks is held to the same.
  *   <li>{@link #theSameSeedGivesTheSameTraceAndMetrics}: two runs with one seed give byte-identical
  *       trace JSON, the same end time and identical metrics (less {@link #wallClockMetrics()}).
  *   <li>{@link #twoDifferentSeedsBothFinish}: runs with two other seeds finish too.
@@ -85,11 +86,27 @@ public interface WorkloadContract {
         return Set.of();
     }
 
+    /**
+     * Metrics that must be 0 after every run on {@link #workloadPlatform()} where the run reports
+     * them: by default {@code workload.errors} (operations that failed) and
+     * {@code workload.integrity.mismatchedPages} (bytes that arrived wrong). Override to leave one
+     * out when the workload's point is to provoke what it counts (a platform that must fail), and
+     * say why.
+     */
+    default Set<String> metricsThatMustBeZero() {
+        return Set.of("workload.errors", "workload.integrity.mismatchedPages");
+    }
+
     private WorkloadRun runChecked(TestBench bench, String label) {
         WorkloadRun run = bench.runWorkload(workloadType(), workloadParameters());
         assertThat(run.finished()).as("%s: %s finished (WorkloadContext.finish) before the simulation went idle "
                 + "at %d ns", label, workloadType(), run.endNanos()).isTrue();
         assertThat(run.finishedAtNanos()).as("%s: finish time", label).isBetween(0L, run.endNanos());
+        for (String name : metricsThatMustBeZero()) {
+            if (bench.metrics().containsKey(name)) {
+                assertThat(bench.counter(name)).as("%s: %s after the run", label, name).isZero();
+            }
+        }
         SortedMap<String, String> atFinish = workloadMetrics(bench.metrics());
         bench.runFor(DRAIN_NANOS);
         assertThat(bench.pendingEvents()).as("%s: events still pending %d s of simulated time after the workload "
