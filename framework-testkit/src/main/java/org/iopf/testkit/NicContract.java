@@ -32,9 +32,12 @@ import org.junit.jupiter.api.Test;
  *   <li>{@link #sendsOfSeededRandomSizesLandOnceIntactInTheirReceives}: the same for SENDs into
  *       posted receives longer than the message: each receive is consumed once, in order, with the
  *       message's length, and nothing past the message is written.
+ *   <li>{@link #writesWithImmediateLandOnceIntactAndDeliverTheirImmediateInOrder}: the same for
+ *       RDMA WRITEs WITH IMMEDIATE, each of which consumes one receive, in order, whose completion
+ *       carries its immediate and its length.
  *   <li>{@link #rdmaReadsBringTheRemoteBytesIntact}: the same for RDMA READs.
  *   <li>{@link #onALossyLinkEveryWorkRequestCompletesOnceWithIntactBytesOrAnError}: on a link that
- *       loses packets, a mix of the three completes each work request exactly once (never silence),
+ *       loses packets, a mix of the four completes each work request exactly once (never silence),
  *       a success has moved intact bytes, a failure has an error status, no receive is consumed
  *       twice, and nothing outside the failed operations' destinations changes; once with the
  *       default retries and once with one retry on a very lossy link, where errors are expected;
@@ -158,6 +161,12 @@ public interface NicContract {
         lossless(List.of(Opcode.SEND));
     }
 
+    /** WRITEs WITH IMMEDIATE land once and intact and each consumes one receive with its immediate. */
+    @Test
+    default void writesWithImmediateLandOnceIntactAndDeliverTheirImmediateInOrder() {
+        lossless(List.of(Opcode.RDMA_WRITE_WITH_IMM));
+    }
+
     /** RDMA READs of many sizes bring the remote bytes intact. */
     @Test
     default void rdmaReadsBringTheRemoteBytesIntact() {
@@ -168,7 +177,7 @@ public interface NicContract {
     @Test
     default void onALossyLinkEveryWorkRequestCompletesOnceWithIntactBytesOrAnError() {
         assumeTrue(hasVerbs(), "the NIC has no verbs: onALossyLinkATransfer... stands for this");
-        List<Opcode> all = List.of(Opcode.RDMA_WRITE, Opcode.SEND, Opcode.RDMA_READ);
+        List<Opcode> all = VerbsExercise.ALL;
         for (boolean onDemand : registrationModes()) {
             long seed = NicTransfers.SEEDS[0];
             TestBench clean = TestBench.of(nicPlatform(), seed);
@@ -266,8 +275,7 @@ public interface NicContract {
             Object[] metrics = new Object[2];
             for (int run = 0; run < 2; run++) {
                 TestBench bench = TestBench.of(lossy, seed);
-                VerbsExercise exercise = new VerbsExercise(bench, seed,
-                        List.of(Opcode.RDMA_WRITE, Opcode.SEND, Opcode.RDMA_READ), mtu(), 8, onDemand,
+                VerbsExercise exercise = new VerbsExercise(bench, seed, VerbsExercise.ALL, mtu(), 8, onDemand,
                         QueuePairConfig.DEFAULT);
                 bench.run();
                 traces[run] = bench.traceJson();

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.iopf.api.nic.CompletionOpcode;
+import org.iopf.api.nic.CompletionStatus;
 import org.iopf.api.nic.Opcode;
 import org.iopf.api.nic.PostResult;
 import org.iopf.api.nic.QueuePairConfig;
@@ -31,6 +32,10 @@ final class VerbsExercise {
             return kind + " #" + id + " of " + size + " B (node1 +" + aOffset + ", node2 +" + bOffset + ")";
         }
     }
+
+    /** Every operation the exercise knows. */
+    static final List<Opcode> ALL = List.of(Opcode.RDMA_WRITE, Opcode.SEND, Opcode.RDMA_READ,
+            Opcode.RDMA_WRITE_WITH_IMM);
 
     final VerbsPair pair;
     final List<Op> ops = new ArrayList<>();
@@ -75,7 +80,11 @@ final class VerbsExercise {
         for (Op op : ops) {
             if (op.kind() == Opcode.SEND) {
                 assertThat(b.qp.postReceive(new ReceiveRequest(op.id(), b.base + op.bOffset(), b.region.lkey(),
-                        op.receiveLength()))).as("%s: posting the receive for %s", label, op).isEqualTo(PostResult.POSTED);
+                        op.receiveLength()))).as("%s: posting the receive for %s", label, op)
+                        .isEqualTo(PostResult.POSTED);
+            } else if (op.kind() == Opcode.RDMA_WRITE_WITH_IMM) {
+                assertThat(b.qp.postReceive(new ReceiveRequest(op.id(), b.base, b.region.lkey(), 0)))
+                        .as("%s: posting the receive for %s", label, op).isEqualTo(PostResult.POSTED);
             }
         }
         for (Op op : ops) {
@@ -85,6 +94,8 @@ final class VerbsExercise {
                 case RDMA_READ -> WorkRequest.read(op.id(), a.region, a.base + op.aOffset(), op.size(),
                         b.base + op.bOffset(), b.region.rkey());
                 case SEND -> WorkRequest.send(op.id(), a.region, a.base + op.aOffset(), op.size());
+                case RDMA_WRITE_WITH_IMM -> WorkRequest.writeWithImmediate(op.id(), a.region, a.base + op.aOffset(),
+                        op.size(), b.base + op.bOffset(), b.region.rkey(), immediate(op));
                 default -> throw new IllegalArgumentException("not exercised: " + op.kind());
             };
             assertThat(a.qp.postSend(wr)).as("%s: posting %s", label, op).isEqualTo(PostResult.POSTED);
@@ -119,7 +130,7 @@ final class VerbsExercise {
                 receivedInOrder.add(wc.wrId());
             }
         }
-        List<Long> sendIds = ops.stream().filter(op -> op.kind() == Opcode.SEND).map(Op::id).toList();
+        List<Long> sendIds = ops.stream().filter(VerbsExercise::consumesAReceive).map(Op::id).toList();
         assertThat(receivedInOrder).as("%s: receives that succeeded, in completion order, are the first of those "
                 + "posted, each once", label).isEqualTo(sendIds.subList(0, Math.min(receivedInOrder.size(),
                         sendIds.size())));
@@ -131,14 +142,15 @@ final class VerbsExercise {
             WorkCompletion wc = mine.get(0);
             if (mustSucceed) {
                 assertThat(wc.status()).as("%s: status of %s on a lossless link", label, op)
-                        .isEqualTo(org.iopf.api.nic.CompletionStatus.SUCCESS);
+                        .isEqualTo(CompletionStatus.SUCCESS);
             }
             if (wc.isSuccess()) {
-                assertThat(wc.opcode()).as("%s: opcode of the completion of %s", label, op).isEqualTo(switch (op.kind()) {
+                CompletionOpcode expected = switch (op.kind()) {
                     case SEND -> CompletionOpcode.SEND;
                     case RDMA_READ -> CompletionOpcode.RDMA_READ;
                     default -> CompletionOpcode.RDMA_WRITE;
-                });
+                };
+                assertThat(wc.opcode()).as("%s: opcode of the completion of %s", label, op).isEqualTo(expected);
             } else {
                 failed++;
             }
@@ -148,31 +160,60 @@ final class VerbsExercise {
                 case RDMA_READ -> apply(wc.isSuccess(), b.shadow, op.bOffset(), a.shadow, op.aOffset(), op.size(),
                         dontCareA);
                 case SEND -> {
-                    List<WorkCompletion> recv = received.getOrDefault(op.id(), List.of());
-                    assertThat(recv).as("%s: receive completions for %s (at most one)", label, op).hasSizeLessThanOrEqualTo(1);
-                    boolean arrived = recv.size() == 1 && recv.get(0).isSuccess();
-                    if (wc.isSuccess()) {
-                        assertThat(arrived).as("%s: %s succeeded, so its receive must have succeeded: %s", label, op,
-                                recv).isTrue();
-                    }
-                    if (arrived) {
-                        WorkCompletion r = recv.get(0);
-                        assertThat(r.opcode()).as("%s: receive opcode for %s", label, op).isEqualTo(CompletionOpcode.RECV);
-                        assertThat(r.byteLength()).as("%s: bytes received for %s", label, op).isEqualTo(op.size());
-                        assertThat(r.qpn()).as("%s: queue pair of the receive of %s", label, op).isEqualTo(b.qp.qpn());
-                    }
-                    if (arrived) {
+                    if (receiveArrived(op, wc, received.getOrDefault(op.id(), List.of()))) {
                         apply(true, a.shadow, op.aOffset(), b.shadow, op.bOffset(), op.size(), dontCareB);
                     } else {
                         dontCareB.set((int) op.bOffset(), (int) (op.bOffset() + op.receiveLength()));
                     }
                 }
-                default -> throw new IllegalStateException();
+                case RDMA_WRITE_WITH_IMM -> {
+                    boolean arrived = receiveArrived(op, wc, received.getOrDefault(op.id(), List.of()));
+                    apply(wc.isSuccess() || arrived, a.shadow, op.aOffset(), b.shadow, op.bOffset(), op.size(),
+                            dontCareB);
+                }
+                default -> throw new IllegalStateException("not exercised: " + op.kind());
             }
         }
         compare("node1", a.readAll(), a.shadow, dontCareA);
         compare("node2", b.readAll(), b.shadow, dontCareB);
         return failed;
+    }
+
+    /**
+     * Checks the receive completions of an operation that consumes a receive: at most one; a
+     * success of the operation implies a successful receive; a successful receive has the right
+     * opcode, length, queue pair and (for WRITE WITH IMMEDIATE) immediate.
+     *
+     * @return whether the receive succeeded
+     */
+    private boolean receiveArrived(Op op, WorkCompletion sent, List<WorkCompletion> receives) {
+        assertThat(receives).as("%s: receive completions for %s (at most one)", label, op)
+                .hasSizeLessThanOrEqualTo(1);
+        boolean arrived = receives.size() == 1 && receives.get(0).isSuccess();
+        if (sent.isSuccess()) {
+            assertThat(arrived).as("%s: %s succeeded, so its receive must have succeeded: %s", label, op, receives)
+                    .isTrue();
+        }
+        if (arrived) {
+            WorkCompletion r = receives.get(0);
+            boolean imm = op.kind() == Opcode.RDMA_WRITE_WITH_IMM;
+            assertThat(r.opcode()).as("%s: receive opcode for %s", label, op)
+                    .isEqualTo(imm ? CompletionOpcode.RECV_RDMA_WITH_IMM : CompletionOpcode.RECV);
+            assertThat(r.byteLength()).as("%s: length reported by the receive of %s", label, op).isEqualTo(op.size());
+            assertThat(r.qpn()).as("%s: queue pair of the receive of %s", label, op).isEqualTo(pair.b.qp.qpn());
+            if (imm) {
+                assertThat(r.immediate()).as("%s: immediate delivered for %s", label, op).isEqualTo(immediate(op));
+            }
+        }
+        return arrived;
+    }
+
+    private static boolean consumesAReceive(Op op) {
+        return op.kind() == Opcode.SEND || op.kind() == Opcode.RDMA_WRITE_WITH_IMM;
+    }
+
+    private static int immediate(Op op) {
+        return (int) (op.id() * 0x9E3779B1L);
     }
 
     private static void apply(boolean success, byte[] from, long fromOffset, byte[] to, long toOffset, int size,

@@ -35,7 +35,8 @@ final class RdmaWriteStreamWorkloadContractTest implements WorkloadContract {
 
     @Override
     public Map<String, String> workloadParameters() {
-        return Map.of("source", "node1", "target", "node2", "messageSize", "64KiB", "messages", "8", "concurrency", "2");
+        return Map.of("source", "node1", "target", "node2", "messageSize", "64KiB", "messages", "8",
+                "concurrency", "2");
     }
 
     @Override

@@ -31,7 +31,8 @@ final class KvTransferWorkloadContractTest implements WorkloadContract {
 
     @Override
     public Map<String, String> workloadParameters() {
-        return Map.of("source", "prefill", "target", "decode", "layers", "4", "kvHeads", "4", "headDim", "64", "dtypeBytes", "2", "promptTokens", "16", "chunkSize", "64KiB", "window", "4");
+        return Map.of("source", "prefill", "target", "decode", "layers", "4", "kvHeads", "4", "headDim", "64",
+                "dtypeBytes", "2", "promptTokens", "16", "chunkSize", "64KiB", "window", "4");
     }
 
     @Override

@@ -28,7 +28,8 @@ final class NumaBandwidthWorkloadContractTest implements WorkloadContract {
 
     @Override
     public Map<String, String> workloadParameters() {
-        return Map.of("node", "node1", "smallSize", "256KiB", "largeSize", "4MiB", "passes", "2", "cpuNode", "0", "remoteNode", "1");
+        return Map.of("node", "node1", "smallSize", "256KiB", "largeSize", "4MiB", "passes", "2", "cpuNode", "0",
+                "remoteNode", "1");
     }
 
     @Override

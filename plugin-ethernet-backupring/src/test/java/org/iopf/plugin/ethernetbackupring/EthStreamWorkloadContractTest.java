@@ -3,7 +3,10 @@ package org.iopf.plugin.ethernetbackupring;
 import java.util.Map;
 import org.iopf.testkit.WorkloadContract;
 
-/** The {@code eth-stream} workload honours the workload contract: a short stream through the backup ring into a cold buffer, checked on every delivery. */
+/**
+ * The {@code eth-stream} workload honours the workload contract: a short stream through the backup
+ * ring into a cold buffer, checked on every delivery.
+ */
 final class EthStreamWorkloadContractTest implements WorkloadContract {
     @Override
     public String workloadPlatform() {
@@ -38,7 +41,8 @@ final class EthStreamWorkloadContractTest implements WorkloadContract {
 
     @Override
     public Map<String, String> workloadParameters() {
-        return Map.of("source", "node1", "target", "node2", "bytes", "2MiB", "bufferSize", "512KiB", "mode", "backup-ring", "trigger", "startup", "verify", "delivery", "sampleInterval", "100us");
+        return Map.of("source", "node1", "target", "node2", "bytes", "2MiB", "bufferSize", "512KiB",
+                "mode", "backup-ring", "trigger", "startup", "verify", "delivery", "sampleInterval", "100us");
     }
 
     @Override

@@ -35,7 +35,8 @@ final class PldmaCompareWorkloadContractTest implements WorkloadContract {
 
     @Override
     public Map<String, String> workloadParameters() {
-        return Map.of("streams", "2", "faultingStreams", "2", "messageSize", "16KiB", "messages", "4", "concurrency", "2", "probeTransfers", "300");
+        return Map.of("streams", "2", "faultingStreams", "2", "messageSize", "16KiB", "messages", "4",
+                "concurrency", "2", "probeTransfers", "300");
     }
 
     @Override

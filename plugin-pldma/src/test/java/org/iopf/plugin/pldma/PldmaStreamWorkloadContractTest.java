@@ -35,7 +35,8 @@ final class PldmaStreamWorkloadContractTest implements WorkloadContract {
 
     @Override
     public Map<String, String> workloadParameters() {
-        return Map.of("streams", "2", "faultingStreams", "1", "messageSize", "16KiB", "messages", "8", "concurrency", "2");
+        return Map.of("streams", "2", "faultingStreams", "1", "messageSize", "16KiB", "messages", "8",
+                "concurrency", "2");
     }
 
     @Override

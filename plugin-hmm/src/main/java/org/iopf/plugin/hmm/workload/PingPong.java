@@ -52,8 +52,8 @@ final class PingPong implements Workload {
         String compare = p.string(PingPongType.COMPARE_NODE);
         if (!compare.isEmpty()) {
             if (context.node(compare).isEmpty()) {
-                throw new IllegalArgumentException("hmm-ping-pong: compareNode '" + compare + "' is not a node; nodes are "
-                        + context.nodes().stream().map(n -> n.id().name()).toList());
+                throw new IllegalArgumentException("hmm-ping-pong: compareNode '" + compare + "' is not a node; "
+                        + "nodes are " + context.nodes().stream().map(n -> n.id().name()).toList());
             }
             nodes.add(compare);
         }
