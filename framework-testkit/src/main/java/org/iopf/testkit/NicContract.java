@@ -36,9 +36,13 @@ import org.junit.jupiter.api.Test;
  *       RDMA WRITEs WITH IMMEDIATE, each of which consumes one receive, in order, whose completion
  *       carries its immediate and its length.
  *   <li>{@link #rdmaReadsBringTheRemoteBytesIntact}: the same for RDMA READs.
+ *   <li>{@link #unsignalledWorkRequestsMoveTheirBytesWithoutACompletion}: a mix of all four where
+ *       every third request is unsignalled: those report no completion and still move intact bytes.
  *   <li>{@link #onALossyLinkEveryWorkRequestCompletesOnceWithIntactBytesOrAnError}: on a link that
- *       loses packets, a mix of the four completes each work request exactly once (never silence),
- *       a success has moved intact bytes, a failure has an error status, no receive is consumed
+ *       loses packets, a mix of the four (every third unsignalled) completes each signalled work
+ *       request exactly once (never silence); as RC requires, requests complete in order and after
+ *       the first failure every request, signalled or not, reports an error (flushed); a success
+ *       has moved intact bytes, a failure has an error status, no receive is consumed
  *       twice, and nothing outside the failed operations' destinations changes; once with the
  *       default retries and once with one retry on a very lossy link, where errors are expected;
  *       the lossy run takes longer than a clean one (packets were really lost and recovered).
@@ -136,12 +140,16 @@ public interface NicContract {
     }
 
     private void lossless(List<Opcode> kinds) {
+        lossless(kinds, false);
+    }
+
+    private void lossless(List<Opcode> kinds, boolean someUnsignalled) {
         assumeTrue(hasVerbs(), "the NIC has no verbs: its transfer checks stand for these");
         for (long seed : NicTransfers.SEEDS) {
             for (boolean onDemand : registrationModes()) {
                 TestBench bench = TestBench.of(nicPlatform(), seed);
                 VerbsExercise exercise = new VerbsExercise(bench, seed, kinds, mtu(), 8, onDemand,
-                        QueuePairConfig.DEFAULT);
+                        QueuePairConfig.DEFAULT, someUnsignalled);
                 bench.run();
                 assertThat(bench.pendingEvents()).as("events left, seed %d", seed).isZero();
                 exercise.verify(true);
@@ -167,6 +175,12 @@ public interface NicContract {
         lossless(List.of(Opcode.RDMA_WRITE_WITH_IMM));
     }
 
+    /** Unsignalled work requests do their work and report nothing when they succeed. */
+    @Test
+    default void unsignalledWorkRequestsMoveTheirBytesWithoutACompletion() {
+        lossless(VerbsExercise.ALL, true);
+    }
+
     /** RDMA READs of many sizes bring the remote bytes intact. */
     @Test
     default void rdmaReadsBringTheRemoteBytesIntact() {
@@ -181,11 +195,12 @@ public interface NicContract {
         for (boolean onDemand : registrationModes()) {
             long seed = NicTransfers.SEEDS[0];
             TestBench clean = TestBench.of(nicPlatform(), seed);
-            new VerbsExercise(clean, seed, all, mtu(), 8, onDemand, QueuePairConfig.DEFAULT);
+            new VerbsExercise(clean, seed, all, mtu(), 8, onDemand, QueuePairConfig.DEFAULT, true);
             clean.run();
 
             TestBench lossy = TestBench.of(lossyNicPlatform(0.05), seed);
-            VerbsExercise exercise = new VerbsExercise(lossy, seed, all, mtu(), 8, onDemand, QueuePairConfig.DEFAULT);
+            VerbsExercise exercise = new VerbsExercise(lossy, seed, all, mtu(), 8, onDemand, QueuePairConfig.DEFAULT,
+                    true);
             lossy.run();
             assertThat(lossy.pendingEvents()).as("events left on the lossy link").isZero();
             exercise.verify(false);
@@ -194,7 +209,7 @@ public interface NicContract {
 
             TestBench worse = TestBench.of(lossyNicPlatform(0.3), seed);
             VerbsExercise fragile = new VerbsExercise(worse, seed, all, mtu(), 8, onDemand,
-                    new QueuePairConfig(256, 256, 1, 7));
+                    new QueuePairConfig(256, 256, 1, 7), true);
             worse.run();
             assertThat(worse.pendingEvents()).as("events left on the very lossy link").isZero();
             fragile.verify(false);

@@ -25,11 +25,12 @@ import org.iopf.api.nic.WorkRequest;
  * completion and every byte of both buffers against the shadows.
  */
 final class VerbsExercise {
-    /** One operation: its kind, size and where it reads and writes in its slot. */
-    record Op(long id, Opcode kind, int size, long aOffset, long bOffset, int receiveLength) {
+    /** One operation: its kind, size, where it reads and writes in its slot, and whether it is signalled. */
+    record Op(long id, Opcode kind, int size, long aOffset, long bOffset, int receiveLength, boolean signaled) {
         @Override
         public String toString() {
-            return kind + " #" + id + " of " + size + " B (node1 +" + aOffset + ", node2 +" + bOffset + ")";
+            return (signaled ? "" : "unsignalled ") + kind + " #" + id + " of " + size + " B (node1 +" + aOffset
+                    + ", node2 +" + bOffset + ")";
         }
     }
 
@@ -51,6 +52,15 @@ final class VerbsExercise {
      */
     VerbsExercise(TestBench bench, long seed, List<Opcode> kinds, int mtu, int randomOps, boolean onDemand,
             QueuePairConfig config) {
+        this(bench, seed, kinds, mtu, randomOps, onDemand, config, false);
+    }
+
+    /**
+     * Like the other constructor; with {@code someUnsignalled} every third operation is posted
+     * unsignalled (no completion on success; an error is still reported).
+     */
+    VerbsExercise(TestBench bench, long seed, List<Opcode> kinds, int mtu, int randomOps, boolean onDemand,
+            QueuePairConfig config, boolean someUnsignalled) {
         this.seed = seed;
         this.label = "seed " + seed + (onDemand ? ", on-demand regions" : ", pinned regions");
         Random random = new Random(seed);
@@ -70,7 +80,8 @@ final class VerbsExercise {
             long aOffset = (long) i * slot + random.nextInt(slot - size + 1);
             long bOffset = (long) i * slot + random.nextInt(slot - size + 1);
             int receiveLength = size + random.nextInt((int) ((long) (i + 1) * slot - bOffset - size + 1));
-            ops.add(new Op(i + 1, kinds.get(plan.get(i)[0]), size, aOffset, bOffset, receiveLength));
+            ops.add(new Op(i + 1, kinds.get(plan.get(i)[0]), size, aOffset, bOffset, receiveLength,
+                    !someUnsignalled || i % 3 != 2));
         }
         long buffer = (long) plan.size() * slot;
         buffer = (buffer + VerbsPair.PAGE - 1) / VerbsPair.PAGE * VerbsPair.PAGE;
@@ -98,6 +109,10 @@ final class VerbsExercise {
                         op.size(), b.base + op.bOffset(), b.region.rkey(), immediate(op));
                 default -> throw new IllegalArgumentException("not exercised: " + op.kind());
             };
+            if (!op.signaled()) {
+                wr = new WorkRequest(wr.wrId(), wr.opcode(), wr.localAddress(), wr.lkey(), wr.length(),
+                        wr.remoteAddress(), wr.rkey(), wr.immediate(), false);
+            }
             assertThat(a.qp.postSend(wr)).as("%s: posting %s", label, op).isEqualTo(PostResult.POSTED);
         }
     }
@@ -134,41 +149,64 @@ final class VerbsExercise {
         assertThat(receivedInOrder).as("%s: receives that succeeded, in completion order, are the first of those "
                 + "posted, each once", label).isEqualTo(sendIds.subList(0, Math.min(receivedInOrder.size(),
                         sendIds.size())));
-        int failed = 0;
-        for (Op op : ops) {
-            List<WorkCompletion> mine = sent.getOrDefault(op.id(), List.of());
-            assertThat(mine).as("%s: completions of %s (exactly one per signalled work request, never silence)",
-                    label, op).hasSize(1);
-            WorkCompletion wc = mine.get(0);
-            if (mustSucceed) {
-                assertThat(wc.status()).as("%s: status of %s on a lossless link", label, op)
-                        .isEqualTo(CompletionStatus.SUCCESS);
+        int firstFailure = ops.size();
+        for (int i = 0; i < ops.size(); i++) {
+            for (WorkCompletion wc : sent.getOrDefault(ops.get(i).id(), List.of())) {
+                if (!wc.isSuccess()) {
+                    firstFailure = Math.min(firstFailure, i);
+                }
             }
-            if (wc.isSuccess()) {
+        }
+        int failed = 0;
+        for (int i = 0; i < ops.size(); i++) {
+            Op op = ops.get(i);
+            List<WorkCompletion> mine = sent.getOrDefault(op.id(), List.of());
+            boolean ok;
+            if (op.signaled()) {
+                assertThat(mine).as("%s: completions of %s (exactly one per signalled work request, never silence)",
+                        label, op).hasSize(1);
+                ok = mine.get(0).isSuccess();
+            } else {
+                // RC completes in order and an error flushes what follows: an unsignalled request before the
+                // first failure succeeded silently; from the first failure on, each reports its error
+                assertThat(mine).as("%s: completions of %s (none on success, one error otherwise; first failure at "
+                        + "request %d)", label, op, firstFailure).hasSize(i < firstFailure ? 0 : 1);
+                ok = i < firstFailure;
+            }
+            if (i > firstFailure) {
+                assertThat(mine.get(0).isSuccess()).as("%s: %s succeeded after an earlier request failed (an error "
+                        + "moves the queue pair to the error state and flushes the rest): %s", label, op, mine)
+                        .isFalse();
+            }
+            WorkCompletion wc = mine.isEmpty() ? null : mine.get(0);
+            if (mustSucceed) {
+                assertThat(wc == null ? CompletionStatus.SUCCESS : wc.status())
+                        .as("%s: status of %s on a lossless link", label, op).isEqualTo(CompletionStatus.SUCCESS);
+            }
+            if (wc != null && wc.isSuccess()) {
                 CompletionOpcode expected = switch (op.kind()) {
                     case SEND -> CompletionOpcode.SEND;
                     case RDMA_READ -> CompletionOpcode.RDMA_READ;
                     default -> CompletionOpcode.RDMA_WRITE;
                 };
                 assertThat(wc.opcode()).as("%s: opcode of the completion of %s", label, op).isEqualTo(expected);
-            } else {
+            }
+            if (!ok) {
                 failed++;
             }
             switch (op.kind()) {
-                case RDMA_WRITE -> apply(wc.isSuccess(), a.shadow, op.aOffset(), b.shadow, op.bOffset(), op.size(),
-                        dontCareB);
-                case RDMA_READ -> apply(wc.isSuccess(), b.shadow, op.bOffset(), a.shadow, op.aOffset(), op.size(),
-                        dontCareA);
+                case RDMA_WRITE -> apply(ok, a.shadow, op.aOffset(), b.shadow, op.bOffset(), op.size(), dontCareB);
+                case RDMA_READ -> apply(ok, b.shadow, op.bOffset(), a.shadow, op.aOffset(), op.size(), dontCareA);
                 case SEND -> {
-                    if (receiveArrived(op, wc, received.getOrDefault(op.id(), List.of()))) {
+                    if (receiveArrived(op, ok, received.getOrDefault(op.id(), List.of()))) {
                         apply(true, a.shadow, op.aOffset(), b.shadow, op.bOffset(), op.size(), dontCareB);
                     } else {
                         dontCareB.set((int) op.bOffset(), (int) (op.bOffset() + op.receiveLength()));
                     }
                 }
                 case RDMA_WRITE_WITH_IMM -> {
-                    boolean arrived = receiveArrived(op, wc, received.getOrDefault(op.id(), List.of()));
-                    apply(wc.isSuccess() || arrived, a.shadow, op.aOffset(), b.shadow, op.bOffset(), op.size(),
+                    boolean arrived = receiveArrived(op, ok, received.getOrDefault(op.id(), List.of()));
+                    apply(ok || arrived, a.shadow, op.aOffset(), b.shadow, op.bOffset(), op.size(),
                             dontCareB);
                 }
                 default -> throw new IllegalStateException("not exercised: " + op.kind());
@@ -181,16 +219,16 @@ final class VerbsExercise {
 
     /**
      * Checks the receive completions of an operation that consumes a receive: at most one; a
-     * success of the operation implies a successful receive; a successful receive has the right
+     * success of the operation ({@code succeeded}) implies a successful receive; a successful receive has the right
      * opcode, length, queue pair and (for WRITE WITH IMMEDIATE) immediate.
      *
      * @return whether the receive succeeded
      */
-    private boolean receiveArrived(Op op, WorkCompletion sent, List<WorkCompletion> receives) {
+    private boolean receiveArrived(Op op, boolean succeeded, List<WorkCompletion> receives) {
         assertThat(receives).as("%s: receive completions for %s (at most one)", label, op)
                 .hasSizeLessThanOrEqualTo(1);
         boolean arrived = receives.size() == 1 && receives.get(0).isSuccess();
-        if (sent.isSuccess()) {
+        if (succeeded) {
             assertThat(arrived).as("%s: %s succeeded, so its receive must have succeeded: %s", label, op, receives)
                     .isTrue();
         }
