@@ -56,6 +56,12 @@ final class KvTransfer implements Workload {
     KvTransfer(WorkloadContext context) {
         this.context = Objects.requireNonNull(context, "context is null");
         Parameters p = context.parameters();
+        for (String name : List.of("layers", "kvHeads", "headDim", "dtypeBytes", "promptTokens", "chunkSize")) {
+            long value = name.equals("chunkSize") ? p.bytes(name) : p.integer(name);
+            if (value <= 0) {
+                throw new IllegalArgumentException(name + " must be > 0: " + value);
+            }
+        }
         this.layout = KvLayout.of(p.intValue("layers"), p.intValue("kvHeads"), p.intValue("headDim"),
                 p.intValue("dtypeBytes"), p.integer("promptTokens"), p.bytes("chunkSize"));
         this.window = p.intValue("window");

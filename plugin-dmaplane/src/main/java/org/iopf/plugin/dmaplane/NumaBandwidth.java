@@ -46,9 +46,13 @@ final class NumaBandwidth implements Workload {
         this.cpuNode = context.parameters().intValue("cpuNode");
         this.remoteNode = context.parameters().intValue("remoteNode");
         this.chunk = context.parameters().bytes("chunk");
-        if (smallSize <= 0 || largeSize <= 0 || passes <= 0 || chunk <= 0 || cpuNode < 0 || remoteNode < 0
-                || cpuNode == remoteNode) {
-            throw new IllegalArgumentException("sizes, passes and chunk must be > 0; cpuNode and remoteNode distinct");
+        positive("smallSize", smallSize);
+        positive("largeSize", largeSize);
+        positive("passes", passes);
+        positive("chunk", chunk);
+        if (cpuNode < 0 || remoteNode < 0 || cpuNode == remoteNode) {
+            throw new IllegalArgumentException("cpuNode (" + cpuNode + ") and remoteNode (" + remoteNode
+                    + ") must be distinct NUMA nodes >= 0");
         }
         runs.add(new Run("small.local", smallSize, cpuNode));
         runs.add(new Run("small.remote", smallSize, remoteNode));
@@ -61,6 +65,12 @@ final class NumaBandwidth implements Workload {
         }
         context.metrics().gauge("penalty.small", "ppm", () -> penalty(0, 1));
         context.metrics().gauge("penalty.large", "ppm", () -> penalty(2, 3));
+    }
+
+    private static void positive(String name, long value) {
+        if (value <= 0) {
+            throw new IllegalArgumentException(name + " must be > 0: " + value);
+        }
     }
 
     private long penalty(int local, int remote) {

@@ -30,6 +30,7 @@ final class PingPong implements Workload {
     private final int rounds;
     private final long seed;
     private final List<String> nodes = new ArrayList<>();
+    private final List<Run> runs = new ArrayList<>();
     private final TreeSet<Long> hot = new TreeSet<>();
     private final Counter errors;
     private final Counter mismatched;
@@ -48,8 +49,13 @@ final class PingPong implements Workload {
                     + "hotFraction in [0, 1]");
         }
         nodes.add(p.string(PingPongType.NODE));
-        if (!p.string(PingPongType.COMPARE_NODE).isEmpty()) {
-            nodes.add(p.string(PingPongType.COMPARE_NODE));
+        String compare = p.string(PingPongType.COMPARE_NODE);
+        if (!compare.isEmpty()) {
+            if (context.node(compare).isEmpty()) {
+                throw new IllegalArgumentException("hmm-ping-pong: compareNode '" + compare + "' is not a node; "
+                        + "nodes are " + context.nodes().stream().map(n -> n.id().name()).toList());
+            }
+            nodes.add(compare);
         }
         long granules = size / granule;
         long hotCount = Math.round(granules * fraction);
@@ -58,13 +64,16 @@ final class PingPong implements Workload {
         }
         this.errors = context.metrics().counter("errors", "operations");
         this.mismatched = context.metrics().counter("integrity.mismatchedPages", "pages");
+        for (String node : nodes) {
+            runs.add(new Run(node)); // finds each node's device now: a bad node is refused before any event
+        }
     }
 
     @Override
     public void start() {
-        running = nodes.size();
-        for (String node : nodes) {
-            new Run(node).start();
+        running = runs.size();
+        for (Run run : runs) {
+            run.start();
         }
     }
 

@@ -1,0 +1,46 @@
+package org.iopf.testkit.reference;
+
+import java.util.Map;
+import org.iopf.testkit.WorkloadContract;
+
+/** The core workload {@code rdma-write-stream} honours the workload contract on the pinned baseline. */
+final class RdmaWriteStreamWorkloadContractTest implements WorkloadContract {
+    @Override
+    public String workloadPlatform() {
+        return """
+                nodes:
+                  - name: node1
+                    cores: [{cluster: cpu, count: 2}]
+                    memory: {numa: [1GiB], content: bytes}
+                    iommu: {type: premapped-iommu}
+                    dma: {type: plain-dma}
+                    nic0: {type: pinned-rc-nic}
+                    faults: {type: terminate}
+                    buffers: {type: pinned-buffers}
+                  - name: node2
+                    cores: [{cluster: cpu, count: 2}]
+                    memory: {numa: [1GiB], content: bytes}
+                    iommu: {type: premapped-iommu}
+                    dma: {type: plain-dma}
+                    nic0: {type: pinned-rc-nic}
+                    faults: {type: terminate}
+                    buffers: {type: pinned-buffers}
+                """;
+    }
+
+    @Override
+    public String workloadType() {
+        return "rdma-write-stream";
+    }
+
+    @Override
+    public Map<String, String> workloadParameters() {
+        return Map.of("source", "node1", "target", "node2", "messageSize", "64KiB", "messages", "8",
+                "concurrency", "2");
+    }
+
+    @Override
+    public Map<String, String> badParameterValues() {
+        return Map.of("messages", "0", "messageSize", "0", "concurrency", "0", "resident", "1.5");
+    }
+}
