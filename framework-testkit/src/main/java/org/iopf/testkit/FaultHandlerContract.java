@@ -248,7 +248,8 @@ public interface FaultHandlerContract {
             assertThat(rig.probes()).as("seed %d: translations made", seed).hasSize(200 + (int) rig.probes().stream()
                     .filter(p -> p.isFault() && p.calls().get(0).resolution() == FaultResolution.RETRY).count());
             assertThat(rig.probes().stream().filter(TranslationProbe::isFault).count())
-                    .as("seed %d: faults raised (every page faults at least once)", seed).isGreaterThanOrEqualTo(48);
+                    .as("seed %d: faults raised (a handler that maps ahead may leave pages that never fault)", seed)
+                    .isPositive();
         }
     }
 
