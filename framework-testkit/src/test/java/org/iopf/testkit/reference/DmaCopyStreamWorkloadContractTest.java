@@ -7,25 +7,7 @@ import org.iopf.testkit.WorkloadContract;
 final class DmaCopyStreamWorkloadContractTest implements WorkloadContract {
     @Override
     public String workloadPlatform() {
-        return """
-                nodes:
-                  - name: node1
-                    cores: [{cluster: cpu, count: 2}]
-                    memory: {numa: [1GiB], content: bytes}
-                    iommu: {type: premapped-iommu}
-                    dma: {type: plain-dma}
-                    nic0: {type: pinned-rc-nic}
-                    faults: {type: terminate}
-                    buffers: {type: pinned-buffers}
-                  - name: node2
-                    cores: [{cluster: cpu, count: 2}]
-                    memory: {numa: [1GiB], content: bytes}
-                    iommu: {type: premapped-iommu}
-                    dma: {type: plain-dma}
-                    nic0: {type: pinned-rc-nic}
-                    faults: {type: terminate}
-                    buffers: {type: pinned-buffers}
-                """;
+        return ReferencePlatforms.PINNED_PAIR;
     }
 
     @Override
