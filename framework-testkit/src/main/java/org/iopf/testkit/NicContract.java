@@ -48,6 +48,8 @@ import org.junit.jupiter.api.Test;
  *       the lossy run takes longer than a clean one (packets were really lost and recovered).
  *   <li>{@link #anOnDemandRegistrationIsGrantedExactlyWhenTheNicSupportsIt}: as
  *       {@link #supportsOnDemandRegistration()} says.
+ *   <li>{@link #aPinnedRegistrationPinsItsPagesAndDeregistrationUnpinsThem}: a pinned registration
+ *       pins every page of its range, and deregistering it unpins them all.
  *   <li>{@link #aTransferDeliversEveryByteOnceAndIntactAndTouchesNothingAround}: a message of
  *       1 B, around the MTU and of seeded random size sent through {@link #transfer} is delivered
  *       whole, each byte once and intact, with no error, and the bytes around the destination are
@@ -239,6 +241,43 @@ public interface NicContract {
             assertThat(result).as("on-demand registration of a NIC without page-fault support (override "
                     + "supportsOnDemandRegistration if it has it)").isInstanceOf(RegistrationResult.Refused.class);
         }
+    }
+
+    /**
+     * A pinned registration pins every page of its range (they are present, and the memory
+     * manager's pinned bytes grow by the range); deregistering it unpins them all again.
+     */
+    @Test
+    default void aPinnedRegistrationPinsItsPagesAndDeregistrationUnpinsThem() {
+        assumeTrue(hasVerbs(), "the NIC has no verbs: aNicWithoutVerbsRefuses... stands for this");
+        TestBench bench = TestBench.of(nicPlatform());
+        MemoryManager mm = bench.memoryManager("node2");
+        Nic nic = bench.role("node2", Nic.class);
+        AddressSpace space = mm.createAddressSpace("nic-contract-pin");
+        int pages = 16;
+        long va = mm.mmap(space, pages * 4096L, MapOptions.DEFAULT);
+        long pinnedBefore = mm.stats().pinnedBytes();
+
+        RegistrationResult result = nic.registerMemory(nic.allocateProtectionDomain(space), va, pages * 4096L, true,
+                true, false);
+
+        assertThat(result).as("a pinned registration").isInstanceOf(RegistrationResult.Registered.class);
+        for (int i = 0; i < pages; i++) {
+            long page = va + i * 4096L;
+            assertThat(space.entry(page).map(e -> e.present() && e.pinned()).orElse(false))
+                    .as("page %d of a pinned region is present and pinned", i).isTrue();
+        }
+        assertThat(mm.stats().pinnedBytes() - pinnedBefore).as("bytes pinned by the registration")
+                .isEqualTo(pages * 4096L);
+
+        nic.deregisterMemory(result.requireRegion());
+
+        for (int i = 0; i < pages; i++) {
+            long page = va + i * 4096L;
+            assertThat(space.entry(page).map(e -> e.pinned()).orElse(false))
+                    .as("page %d after deregistration", i).isFalse();
+        }
+        assertThat(mm.stats().pinnedBytes()).as("pinned bytes after deregistration").isEqualTo(pinnedBefore);
     }
 
     /** A message through the NIC's transfer path arrives whole, once and intact; nothing around it changes. */
