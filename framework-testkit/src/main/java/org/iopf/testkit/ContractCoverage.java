@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 import org.iopf.api.platform.ComponentType;
 import org.iopf.api.platform.Role;
 import org.iopf.api.workload.WorkloadType;
+import org.junit.jupiter.api.Disabled;
 
 /**
  * Checks that a plugin's tests run the contract of every role its component types fill and of every
@@ -36,7 +37,8 @@ import org.iopf.api.workload.WorkloadType;
  * <p>The types are the {@link ComponentType} and {@link WorkloadType} extensions on the class path
  * (found through {@code META-INF/services}) whose classes are in {@code typePackage} or below it.
  * The contract tests are the concrete classes in the anchor's package (and below it) that implement
- * a {@code *Contract} interface of this kit; each is created with its no-argument constructor and
+ * a {@code *Contract} interface of this kit and are not {@link Disabled} (a disabled suite runs no
+ * check, so it covers nothing); each is created with its no-argument constructor and
  * its fixture's platform is built to see which type fills the contract's role on {@code node1}.
  *
  * @since 0.1
@@ -142,7 +144,10 @@ public final class ContractCoverage {
         }
     }
 
-    /** The concrete classes in the anchor's package and below that implement a contract of this kit. */
+    /**
+     * The concrete classes in the anchor's package and below that implement a contract of this kit and
+     * are not {@link Disabled}.
+     */
     private static List<Class<?>> contractTests(Class<?> anchor) {
         Path root = classDirectory(anchor);
         Path packageDir = root.resolve(anchor.getPackageName().replace('.', '/'));
@@ -152,7 +157,8 @@ public final class ContractCoverage {
                 String name = root.relativize(file).toString().replace('/', '.').replace('\\', '.');
                 Class<?> c = Class.forName(name.substring(0, name.length() - ".class".length()), false,
                         anchor.getClassLoader());
-                if (!c.isInterface() && !Modifier.isAbstract(c.getModifiers()) && isContract(c)) {
+                if (!c.isInterface() && !Modifier.isAbstract(c.getModifiers()) && isContract(c)
+                        && !c.isAnnotationPresent(Disabled.class)) {
                     tests.add(c);
                 }
             }

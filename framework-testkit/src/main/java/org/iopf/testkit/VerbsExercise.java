@@ -169,8 +169,9 @@ final class VerbsExercise {
             } else {
                 // RC completes in order and an error flushes what follows: an unsignalled request before the
                 // first failure succeeded silently; from the first failure on, each reports its error
-                assertThat(mine).as("%s: completions of %s (none on success, one error otherwise; first failure at "
-                        + "request %d)", label, op, firstFailure).hasSize(i < firstFailure ? 0 : 1);
+                assertThat(mine).as("%s: completions of unsignalled %s (none on success, one error once a request "
+                        + "has failed; %s)", label, op, firstFailure == ops.size() ? "no request failed"
+                        : "the first failure was " + ops.get(firstFailure)).hasSize(i < firstFailure ? 0 : 1);
                 ok = i < firstFailure;
             }
             if (i > firstFailure) {

@@ -25,6 +25,15 @@ final class ContractCoverageTest {
     }
 
     @Test
+    void aDisabledSuiteCoversNothing() throws ClassNotFoundException {
+        Class<?> anchor = Class.forName("org.iopf.testkit.disabled.DisabledPinnedRcNicContractTest");
+        assertThatThrownBy(() -> ContractCoverage.requireComplete(anchor, "org.iopf.core.reference.rc"))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("[pinned-rc-nic as NIC]")
+                .hasMessageContaining("(covered: [])");
+    }
+
+    @Test
     void aPackageWithoutTypesIsAnErrorNotAPass() {
         assertThatThrownBy(() -> ContractCoverage.requireComplete(ContractCoverageTest.class, "org.iopf.nothing"))
                 .isInstanceOf(AssertionError.class)
