@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * <ul>
  *   <li>{@link #rdmaWritesOfSeededRandomSizesArriveOnceIntactAndTouchNothingElse}: RDMA WRITEs of
  *       1 B, around the MTU and its multiples and of seeded random sizes, at unaligned addresses, each
- *       get exactly one success completion, and every byte of both buffers is what the writes make
+ *       get exactly one success completion (completions in the order the requests were posted, as in
+ *       every verbs check), and every byte of both buffers is what the writes make
  *       it (the destinations equal their sources, the bytes around them are untouched).
  *   <li>{@link #sendsOfSeededRandomSizesLandOnceIntactInTheirReceives}: the same for SENDs into
  *       posted receives longer than the message: each receive is consumed once, in order, with the

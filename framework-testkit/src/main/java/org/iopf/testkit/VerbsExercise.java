@@ -118,8 +118,8 @@ final class VerbsExercise {
     }
 
     /**
-     * Checks the run: every work request has exactly one completion, a success has the right
-     * opcode and moved intact bytes, a receive is consumed at most once and in order, and every
+     * Checks the run: every work request has exactly one completion, in the order the requests were
+     * posted, a success has the right opcode and moved intact bytes, a receive is consumed at most once and in order, and every
      * byte of both buffers outside the ranges of failed operations is as the successes make it.
      *
      * @param mustSucceed whether every operation must have succeeded (a lossless link)
@@ -149,6 +149,20 @@ final class VerbsExercise {
         assertThat(receivedInOrder).as("%s: receives that succeeded, in completion order, are the first of those "
                 + "posted, each once", label).isEqualTo(sendIds.subList(0, Math.min(receivedInOrder.size(),
                         sendIds.size())));
+        Map<Long, Integer> index = new HashMap<>();
+        for (int i = 0; i < ops.size(); i++) {
+            index.put(ops.get(i).id(), i);
+        }
+        for (int k = 1; k < a.sent.size(); k++) {
+            WorkCompletion before = a.sent.get(k - 1);
+            WorkCompletion after = a.sent.get(k);
+            if (index.get(after.wrId()) <= index.get(before.wrId())) {
+                fail("%s: node1's completions are out of order: %s (%s) came after %s (%s); an RC queue pair "
+                        + "completes its work requests in the order they were posted", label,
+                        ops.get(index.get(after.wrId())), after.status(), ops.get(index.get(before.wrId())),
+                        before.status());
+            }
+        }
         int firstFailure = ops.size();
         for (int i = 0; i < ops.size(); i++) {
             for (WorkCompletion wc : sent.getOrDefault(ops.get(i).id(), List.of())) {
