@@ -38,7 +38,8 @@ import org.junit.jupiter.api.Disabled;
  * (found through {@code META-INF/services}) whose classes are in {@code typePackage} or below it.
  * The contract tests are the concrete classes in the anchor's package (and below it) that implement
  * a {@code *Contract} interface of this kit and are not {@link Disabled} (a disabled suite runs no
- * check, so it covers nothing); each is created with its no-argument constructor and
+ * check, so it covers nothing), anonymous or local (JUnit does not run those as test classes; a test
+ * may build a contract instance that way to drive its helpers); each is created with its no-argument constructor and
  * its fixture's platform is built to see which type fills the contract's role on {@code node1}.
  *
  * @since 0.1
@@ -145,8 +146,8 @@ public final class ContractCoverage {
     }
 
     /**
-     * The concrete classes in the anchor's package and below that implement a contract of this kit and
-     * are not {@link Disabled}.
+     * The concrete, named classes in the anchor's package and below that implement a contract of this
+     * kit and are not {@link Disabled}.
      */
     private static List<Class<?>> contractTests(Class<?> anchor) {
         Path root = classDirectory(anchor);
@@ -157,8 +158,8 @@ public final class ContractCoverage {
                 String name = root.relativize(file).toString().replace('/', '.').replace('\\', '.');
                 Class<?> c = Class.forName(name.substring(0, name.length() - ".class".length()), false,
                         anchor.getClassLoader());
-                if (!c.isInterface() && !Modifier.isAbstract(c.getModifiers()) && isContract(c)
-                        && !c.isAnnotationPresent(Disabled.class)) {
+                if (!c.isInterface() && !Modifier.isAbstract(c.getModifiers()) && !c.isAnonymousClass()
+                        && !c.isLocalClass() && isContract(c) && !c.isAnnotationPresent(Disabled.class)) {
                     tests.add(c);
                 }
             }

@@ -54,7 +54,7 @@ import org.junit.jupiter.api.Test;
  *       pins every page of its range, and deregistering it unpins them all.
  *   <li>{@link #aTransferDeliversEveryByteOnceAndIntactAndTouchesNothingAround}: a message of
  *       1 B, around the MTU and of seeded random size sent through {@link #transfer} is delivered
- *       whole, each byte once and intact, with no error, and the bytes around the destination are
+ *       whole, each byte once, in order and intact, with no error, and the bytes around the destination are
  *       untouched (for every NIC, with or without verbs).
  *   <li>{@link #onALossyLinkATransferDeliversEveryByteOnceIntactOrReportsAnError}: the same on a
  *       lossy link, where a transfer may instead report an error, but never deliver a byte twice,

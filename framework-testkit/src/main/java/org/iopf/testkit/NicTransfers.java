@@ -29,7 +29,7 @@ final class NicTransfers {
 
     /**
      * Builds a bench of {@code platform} with {@code seed}, starts the transfer of {@code data}, runs
-     * until idle, and checks that every byte arrived once and intact, or an error was reported; on
+     * until idle, and checks that every byte arrived once, in order and intact, or an error was reported; on
      * a lossless link ({@code lossless}) also that no error was.
      */
     static Outcome runAndCheck(NicContract contract, String platform, long seed, byte[] data, boolean lossless) {
@@ -42,6 +42,7 @@ final class NicTransfers {
         List<NicTransfer.Delivery> deliveries = List.copyOf(transfer.deliveries());
         List<String> errors = List.copyOf(transfer.errors());
         BitSet covered = new BitSet(data.length);
+        long next = 0;
         for (NicTransfer.Delivery d : deliveries) {
             assertThat(d.offset() + d.length()).as("%s: delivery %s ends inside the message", label, d)
                     .isLessThanOrEqualTo(data.length);
@@ -51,6 +52,11 @@ final class NicTransfers {
             if (twice >= 0) {
                 fail("%s: byte %d delivered twice (delivery %s); deliveries %s", label, from + twice, d, deliveries);
             }
+            if (from != next) {
+                fail("%s: delivery %s is out of order: the message is handed over in order, so the next delivery "
+                        + "starts at byte %d; deliveries %s", label, d, next, deliveries);
+            }
+            next = to;
             covered.set(from, to);
         }
         boolean whole = covered.cardinality() == data.length;
