@@ -51,7 +51,7 @@ final class IommuRig {
         this.handler = bench.role(NODE, FaultHandler.class);
     }
 
-    /** Attaches {@code stream} to {@code domain} for {@code process}, and remembers the process for {@link #spaceOf}. */
+    /** Attaches {@code stream} to {@code domain} for {@code process}; {@link #spaceOf} then answers it. */
     void attach(StreamId stream, DomainId domain, AddressSpace process) {
         iommu.attach(stream, domain, process);
         otherSpaces.put(stream, process);
