@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * the node's memory manager, attaches stream 5 to domain 2 bound to it, {@code mmap}s a range
  * without faulting it in, and translates addresses of it through the node's IOMMU as a device
  * would, with a listener per translation. When a listener hears RETRY the suite retries the same
- * (stream, address, access) at once, as the device would.
+ * (stream, address, access) at once, as the device would. One test attaches a second process
+ * through stream 6 and domain 4; stream 9 is never attached.
  *
  * <p>The checks (each also checks that the handler's {@code resolved()} and {@code terminated()}
  * grew by exactly the RETRYs and TERMINATEs the listeners heard):
@@ -69,8 +70,9 @@ public interface FaultHandlerContract {
      * The platform the handler under test runs on, as platform-file text: a node {@code node1} with
      * an IOMMU (through whose {@code Iommu} role the suite raises faults) and the handler under test
      * as its fault handler. The IOMMU must raise a {@code TRANSLATION} fault into the node's fault
-     * sink for an address its domain has no translation for, and let the handler's answer reach the
-     * translation's listener (a stalling IOMMU, or one that reports through the handler).
+     * sink for an address its domain has no translation for (and a fault, {@code CONFIGURATION},
+     * for a stream attached to no domain), and let the handler's answer reach the translation's
+     * listener (a stalling IOMMU, or one that reports through the handler).
      */
     String faultHandlerPlatform();
 
