@@ -45,8 +45,10 @@ import org.junit.jupiter.api.Test;
  *       a translation that faulted (a negatively cached miss) then mapped and invalidated: it hits;
  *       the same through {@code invalidateAll}
  *       ({@link #anInvalidatedRangeIsNeverServedFromACacheAfterwards});</li>
- *   <li>domains are isolated: the same address in two domains gives each its own frame, and an unmap
- *       or invalidation in one leaves the other as it was ({@link #domainsAreIsolated});</li>
+ *   <li>domains are isolated: the same address in two domains gives each its own frame (one page,
+ *       then 256 pages translated alternately in both domains, twice, so that a cache that confused
+ *       them would show), and an unmap or invalidation in one leaves the other as it was
+ *       ({@link #domainsAreIsolated});</li>
  *   <li>a seeded random sequence of map, unmap, invalidate, invalidate-all and translate over 1024
  *       pages (runs and 2 MiB blocks, read-only and writable) agrees with a model IOMMU: every
  *       translation answers the page's current state or a state no invalidation has covered since
@@ -323,8 +325,9 @@ public interface IommuContract {
     }
 
     /**
-     * Domains are isolated: the same address in two domains translates to each one's own frame, and
-     * an unmap or an invalidation in one leaves the other's translation as it was.
+     * Domains are isolated: the same address in two domains translates to each one's own frame (one
+     * page, then 256 pages alternately in both domains, twice), and an unmap or an invalidation in
+     * one leaves the other's translation as it was.
      */
     @Test
     default void domainsAreIsolated() {
@@ -351,6 +354,23 @@ public interface IommuContract {
                 .requireHitAt("domain 4 after domain 3's unmap", theirs + 0x28);
         checkRecord("domain 3 after its unmap", rig, rig.translate(stream(), iova + 0x28, Access.READ),
                 FaultKind.TRANSLATION, domain(), rig.space.pid());
+
+        // The same 256 pages in both domains, translated alternately and twice (the second time from
+        // any cache): each domain's own frames, whatever a cache keyed by address alone would serve.
+        long base = contractIova() + HUGE;
+        long myBlock = rig.hugeFrame();
+        long theirBlock = rig.hugeFrame();
+        rig.iommu.map(domain(), base, myBlock, 256 * PAGE, true);
+        rig.iommu.map(otherDomain, base, theirBlock, 256 * PAGE, true);
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < 256; i++) {
+                long offset = i * PAGE + 8 * i;
+                rig.translate(stream(), base + offset, Access.READ)
+                        .requireHitAt("page " + i + " in domain 3, pass " + pass, myBlock + offset);
+                rig.translate(otherStream, base + offset, Access.READ)
+                        .requireHitAt("page " + i + " in domain 4, pass " + pass, theirBlock + offset);
+            }
+        }
         rig.run();
         rig.requireEveryFaultToldOnce("two domains");
     }
