@@ -78,6 +78,10 @@ final class BufferExercise {
         rig.check("seed " + seed + ", after dropping every reference");
         assertThat(rig.manager.reservedBytes()).as("seed %d: reservedBytes at the end", seed)
                 .isEqualTo(rig.reservedAtStart);
+        assertThat(rig.memory.stats().pinnedBytes())
+                .as("seed %d: bytes the node's memory manager has pinned once every buffer is freed (a freed "
+                        + "buffer's pins are released)", seed)
+                .isEqualTo(rig.pinnedAtStart);
         return rig;
     }
 

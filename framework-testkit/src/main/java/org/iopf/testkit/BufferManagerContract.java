@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Test;
  *   <li>{@link #anAttachedBufferOutlivesItsOwnersReleaseUntilTheLastDetach} (managers that export):
  *       each attachment names its buffer and importer, has its own scatter-gather table covering the
  *       buffer and holds a reference; the owner's release and the first detach leave the buffer live
- *       with its contents; the last detach frees it.
+ *       with its contents; a second detach of the attachment detached already (refused or ignored)
+ *       drops no reference; the last detach frees it.
  *   <li>{@link #anOwnersExtraReleaseCannotDropAnAttachmentsReference} (managers that export): once the
  *       owner has released its only reference of an attached buffer, another {@code release} throws
  *       and the buffer stays live with the attachment's reference and its contents, until the detach
@@ -55,7 +56,9 @@ import org.junit.jupiter.api.Test;
  *       must throw and change nothing; after every step each buffer is live with exactly the
  *       references the test holds or freed when it holds none, listed accordingly, the touched
  *       buffer keeps its contents, and {@code reservedBytes()} is the sum of the live buffers'
- *       reservations; {@code buffers()} stays in id order. The failure names the seed and the step.
+ *       reservations; {@code buffers()} stays in id order; a freed buffer never says it is pinned,
+ *       and once everything is freed the node's memory manager has no more bytes pinned than before
+ *       the first allocation. The failure names the seed and the step.
  *   <li>{@link #theSameSeedGivesTheSameTrace}: the random sequence on two benches of the same seed
  *       gives the same operations and outcomes (ids, addresses, NUMA nodes, reserved bytes), the same
  *       Chrome trace JSON and the same metrics.
@@ -168,6 +171,11 @@ public interface BufferManagerContract {
         assertThat(t.buffer.isFreed()).as("freed with one attachment left").isFalse();
         rig.check("after the first detach");
         rig.checkContents(t, "after the first detach");
+        rig.detachAgain(t, nic, "a second detach of the first attachment");
+        assertThat(t.buffer.isFreed()).as("freed by a second detach of an attachment detached already, the other "
+                + "attachment live").isFalse();
+        rig.check("after a second detach of the first attachment");
+        rig.checkContents(t, "after a second detach of the first attachment");
 
         rig.detach(t, gpu);
         assertThat(t.buffer.isFreed()).as("freed after the last detach").isTrue();

@@ -33,6 +33,8 @@ final class BufferRig {
     final AddressSpace owner;
     /** {@link BufferManager#reservedBytes()} before the rig allocated anything. */
     final long reservedAtStart;
+    /** Bytes the node's memory manager had pinned before the rig allocated anything. */
+    final long pinnedAtStart;
     private final BufferManagerContract contract;
     private final List<Tracked> tracked = new ArrayList<>();
     private final List<String> log = new ArrayList<>();
@@ -65,6 +67,7 @@ final class BufferRig {
         this.memory = bench.memoryManager(NODE);
         this.owner = memory.createAddressSpace("buffer-contract");
         this.reservedAtStart = manager.reservedBytes();
+        this.pinnedAtStart = memory.stats().pinnedBytes();
     }
 
     /**
@@ -162,6 +165,26 @@ final class BufferRig {
     }
 
     /**
+     * Detaches an attachment the rig detached already, as a confused importer would: the manager may
+     * refuse it with an exception or ignore it, but it must not drop a reference (the attachment's
+     * was dropped by its first detach), which {@link #check} then confirms.
+     */
+    void detachAgain(Tracked t, Attachment attachment, String when) {
+        if (t.attachments.contains(attachment)) {
+            throw new IllegalStateException("an attachment the rig still holds: " + attachment);
+        }
+        int before = t.buffer.refCount();
+        Throwable refused = org.assertj.core.api.Assertions.catchThrowable(() -> manager.detach(attachment));
+        assertThat(t.buffer.refCount())
+                .as("%s: references of #%d after a second detach of its attachment to %s (%s): a detach drops only "
+                        + "its own attachment's reference, once", when, t.buffer.id(), attachment.importer(),
+                        refused == null ? "accepted" : "refused with " + refused)
+                .isEqualTo(before);
+        log.add("second detach of #" + t.buffer.id() + " from " + attachment.importer() + " -> "
+                + (refused == null ? "ignored" : refused.getClass().getSimpleName()));
+    }
+
+    /**
      * Calls {@code release} on a buffer the rig holds no owner reference on (freed, or held by
      * attachments only), and {@code retain} too if it is freed: each must throw
      * ({@code retain} an {@link IllegalStateException}) and change nothing, which {@link #check}
@@ -212,6 +235,7 @@ final class BufferRig {
                         recentLog())
                         .isTrue();
                 assertThat(b.refCount()).as("%s: refCount of freed #%d", when, b.id()).isZero();
+                assertThat(b.pinned()).as("%s: freed #%d still says its pages are pinned", when, b.id()).isFalse();
                 assertThat(listed).as("%s: buffers() does not list freed #%d", when, b.id()).doesNotContain(b);
             }
         }

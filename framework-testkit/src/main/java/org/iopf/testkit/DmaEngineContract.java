@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.iopf.api.dma.DmaCompletion;
 import org.iopf.api.dma.DmaDescriptor;
 import org.iopf.api.dma.DmaStatus;
 import org.iopf.api.dma.DmaSubmitResult;
@@ -12,6 +13,7 @@ import org.iopf.api.iommu.DomainId;
 import org.iopf.api.iommu.Iommu;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
+import org.iopf.api.mem.MapOptions;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.PinResult;
@@ -49,6 +51,10 @@ import org.junit.jupiter.api.Test;
  *       transfer beside it completes {@code OK}.
  *   <li>{@link #aTransferToMemoryTheDestinationProcessNeverMappedFailsAndIsNotReportedAsSuccess}: the
  *       same for a destination past every VMA of its process; a good transfer beside it completes.
+ *   <li>{@link #aTransferThatFaultsPartWayReportsTheBytesThatLanded}: a transfer whose source runs
+ *       from a mapped page into a hole with no VMA completes once with a status other than
+ *       {@code OK}; its {@code bytesTransferred} is at most the mapped part's length and not below the
+ *       number of destination bytes that changed, each of which holds the source's byte.
  *   <li>{@link #manyConcurrentTransfersEachCompleteOnceAndInFlightReturnsToZero}:
  *       {@code min(maxConcurrentTransfers(), 1024)} transfers submitted at once are all accepted;
  *       {@code inFlight()} counts them exactly and never exceeds the maximum; at the maximum one
@@ -129,11 +135,13 @@ public interface DmaEngineContract {
             long at = submittedAt.get(i);
             assertThat(rig.completionsOf(d.id())).as("completion calls of transfer #%d: %s", d.id(), rig.logOf(d.id()))
                     .singleElement().satisfies(c -> {
-                        assertThat(c.descriptor()).isEqualTo(d);
-                        assertThat(c.status()).isEqualTo(DmaStatus.OK);
-                        assertThat(c.bytesTransferred()).isEqualTo(d.length());
-                        assertThat(c.submitNanos()).isEqualTo(at);
-                        assertThat(c.completeNanos()).isGreaterThanOrEqualTo(at);
+                        assertThat(c.descriptor()).as("descriptor completed for #%d", d.id()).isEqualTo(d);
+                        assertThat(c.status()).as("status of #%d", d.id()).isEqualTo(DmaStatus.OK);
+                        assertThat(c.bytesTransferred()).as("bytesTransferred of #%d (%d B)", d.id(), d.length())
+                                .isEqualTo(d.length());
+                        assertThat(c.submitNanos()).as("submitNanos of #%d: the time it was submitted", d.id())
+                                .isEqualTo(at);
+                        assertThat(c.completeNanos()).as("completeNanos of #%d", d.id()).isGreaterThanOrEqualTo(at);
                     });
         }
         assertThat(rig.completedIds()).hasSize(sent.size());
@@ -250,6 +258,59 @@ public interface DmaEngineContract {
         assertThat(rig.engine.inFlight()).isZero();
     }
 
+    /**
+     * A transfer whose source runs from a page the process mapped into one it never mapped (a hole
+     * after a 4 KiB VMA) fails part-way: it completes once with a status other than {@code OK},
+     * {@code bytesTransferred} less than its length and at least the number of destination bytes that
+     * changed, and every byte that changed holds the source's byte for its offset (nothing from the
+     * hole, nothing outside the transfer's range).
+     */
+    @Test
+    default void aTransferThatFaultsPartWayReportsTheBytesThatLanded() {
+        DmaRig rig = new DmaRig(this, TestBench.of(dmaPlatform()));
+        int page = (int) PageSize.BASE.bytes();
+        long edge = rig.sourceMemory.mmap(rig.sourceSpace, 2L * page, MapOptions.DEFAULT);
+        rig.sourceMemory.fill(rig.sourceSpace, edge, 2L * page, 0x5eed_0003L);
+        rig.sourceMemory.munmap(rig.sourceSpace, edge + page, page);
+        assertThat(rig.sourceSpace.vma(edge + page)).as("a VMA in the hole after the edge page").isEmpty();
+        mapForDevice(rig.bench, DmaRig.ENGINE_NODE, rig.sourceSpace, DmaRig.DOMAIN, edge, page, false);
+        byte[] edgeBytes = new byte[page];
+        rig.sourceMemory.read(rig.sourceSpace, edge, edgeBytes, 0, page);
+        byte[] before = rig.destinationNow();
+        int slot = 16 * page;
+        int mapped = page / 2;
+        DmaDescriptor d = rig.descriptorFrom(edge + page - mapped, 0, slot, 2 * mapped);
+
+        assertThat(rig.submit(d)).as("submit of a transfer half from unmapped memory")
+                .isEqualTo(DmaSubmitResult.ACCEPTED);
+        rig.bench.run();
+
+        DmaCompletion c = assertThat(rig.completionsOf(d.id()))
+                .as("completion calls of the transfer that faults part-way: %s", rig.logOf(d.id()))
+                .singleElement().actual();
+        assertThat(c.status()).as("status of a transfer whose second half is unmapped").isNotEqualTo(DmaStatus.OK);
+        assertThat(c.bytesTransferred()).as("bytesTransferred of a transfer whose second half is unmapped")
+                .isBetween(0L, (long) mapped);
+        byte[] after = rig.destinationNow();
+        int changed = 0;
+        for (int i = 0; i < after.length; i++) {
+            if (after[i] == before[i]) {
+                continue;
+            }
+            changed++;
+            int offset = i - DmaRig.GUARD - slot;
+            assertThat(offset).as("offset from its destination of a byte the failed transfer changed "
+                    + "(only its first %d bytes come from mapped memory)", mapped).isBetween(0, mapped - 1);
+            assertThat(after[i]).as("byte %d of the failed transfer's destination: the source's byte", offset)
+                    .isEqualTo(edgeBytes[page - mapped + offset]);
+        }
+        assertThat(c.bytesTransferred())
+                .as("bytesTransferred of the failed transfer against the %d destination bytes it changed (it must "
+                        + "count the bytes that reached the destination)", changed)
+                .isGreaterThanOrEqualTo(changed);
+        assertThat(rig.engine.inFlight()).as("inFlight once the failed transfer completed").isZero();
+    }
+
     /** Up to 1024 transfers at once: counted in flight, one more refused BUSY at the limit, each done once. */
     @Test
     default void manyConcurrentTransfersEachCompleteOnceAndInFlightReturnsToZero() {
@@ -281,8 +342,8 @@ public interface DmaEngineContract {
         for (DmaDescriptor d : sent) {
             assertThat(rig.completionsOf(d.id())).as("completion calls of transfer #%d", d.id()).singleElement()
                     .satisfies(c -> {
-                        assertThat(c.status()).isEqualTo(DmaStatus.OK);
-                        assertThat(c.bytesTransferred()).isEqualTo(length);
+                        assertThat(c.status()).as("status of #%d", d.id()).isEqualTo(DmaStatus.OK);
+                        assertThat(c.bytesTransferred()).as("bytesTransferred of #%d", d.id()).isEqualTo(length);
                     });
         }
         assertThat(rig.completionsOf(extra.id())).as("completions of the refused transfer").isEmpty();

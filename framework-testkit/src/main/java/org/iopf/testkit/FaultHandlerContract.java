@@ -11,6 +11,7 @@ import org.iopf.api.fault.FaultResolution;
 import org.iopf.api.iommu.DomainId;
 import org.iopf.api.iommu.StreamId;
 import org.iopf.api.mem.Access;
+import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MapOptions;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * the node's memory manager, attaches stream 5 to domain 2 bound to it, {@code mmap}s a range
  * without faulting it in, and translates addresses of it through the node's IOMMU as a device
  * would, with a listener per translation. When a listener hears RETRY the suite retries the same
- * (stream, address, access) at once, as the device would.
+ * (stream, address, access) at once, as the device would. One test attaches a second process
+ * through stream 6 and domain 4; stream 9 is never attached.
  *
  * <p>The checks (each also checks that the handler's {@code resolved()} and {@code terminated()}
  * grew by exactly the RETRYs and TERMINATEs the listeners heard):
@@ -44,8 +46,13 @@ import org.junit.jupiter.api.Test;
  *       (a page resolved or prefetched before) gives the process's frame; the seed is in the failure
  *       message
  *       ({@link #faultsArrivingWhileOthersAreInFlightAreEachToldOnce});</li>
+ *   <li>faults of two processes at the same virtual addresses, through two streams and domains, are
+ *       each resolved in the faulting process: each retry hits that process's frame
+ *       ({@link #faultsOfTwoProcessesAreEachResolvedInTheFaultingProcess});</li>
  *   <li>a fault on an address with no VMA (never mapped, or unmapped by the process) is
- *       terminated, once ({@link #aFaultOnAnAddressWithNoVmaIsTerminated});</li>
+ *       terminated, once, and so is a fault of a stream attached to no domain (a
+ *       {@code CONFIGURATION} fault, with no process to resolve it in)
+ *       ({@link #aFaultOnAnAddressWithNoVmaIsTerminated});</li>
  *   <li>a write fault on a page the process mapped read-only is terminated; a read fault on it is
  *       resolved ({@link #aWriteToAReadOnlyVmaIsTerminatedAndAReadOfItResolved});</li>
  *   <li>a device never gets write access the process lacks: after {@code fork}, a read fault on a
@@ -63,8 +70,9 @@ public interface FaultHandlerContract {
      * The platform the handler under test runs on, as platform-file text: a node {@code node1} with
      * an IOMMU (through whose {@code Iommu} role the suite raises faults) and the handler under test
      * as its fault handler. The IOMMU must raise a {@code TRANSLATION} fault into the node's fault
-     * sink for an address its domain has no translation for, and let the handler's answer reach the
-     * translation's listener (a stalling IOMMU, or one that reports through the handler).
+     * sink for an address its domain has no translation for (and a fault, {@code CONFIGURATION},
+     * for a stream attached to no domain), and let the handler's answer reach the translation's
+     * listener (a stalling IOMMU, or one that reports through the handler).
      */
     String faultHandlerPlatform();
 
@@ -94,7 +102,7 @@ public interface FaultHandlerContract {
         rig.iommu.attach(stream(), domain(), rig.space);
         rig.onFirstCall((probe, resolution) -> {
             if (resolution == FaultResolution.RETRY) {
-                long frame = rig.memory.translate(rig.space, probe.iova, probe.access);
+                long frame = rig.memory.translate(rig.spaceOf(probe.stream), probe.iova, probe.access);
                 probe.retried(rig.translate(probe.stream, probe.iova, probe.access, null), frame);
             }
         });
@@ -134,6 +142,12 @@ public interface FaultHandlerContract {
                                 resolvesFaults() ? "resolves" : "does not resolve",
                                 resolvable ? "is mapped by the process" : "may not be accessed so")
                         .isEqualTo(expected);
+            }
+            if (p.isFault() && p.translation().fault().kind() == FaultKind.CONFIGURATION) {
+                assertThat(p.calls().get(0).resolution())
+                        .as("%s: how %s ended (a stream attached to no domain has no process to resolve it in: "
+                                + "a CONFIGURATION fault is not recoverable)", what, p.translation().fault())
+                        .isEqualTo(FaultResolution.TERMINATE);
             }
             if (p.isFault() && p.calls().get(0).resolution() == FaultResolution.RETRY) {
                 p.requireRetryHit(what);
@@ -253,7 +267,47 @@ public interface FaultHandlerContract {
         }
     }
 
-    /** A fault on an address with no VMA — never mapped, or unmapped by the process — is terminated. */
+    /**
+     * Faults of two processes, each attached through a stream and domain of its own, at the same
+     * virtual addresses and at the same instants: each is resolved in its own process, so every
+     * retry hits the frame of the faulting process's page table, never the other one's; and each
+     * process's pages hold its own bytes.
+     */
+    @Test
+    default void faultsOfTwoProcessesAreEachResolvedInTheFaultingProcess() {
+        IommuRig rig = attached(TestBench.of(faultHandlerPlatform()));
+        AddressSpace second = rig.memory.createAddressSpace("fault-handler-contract-second");
+        StreamId secondStream = new StreamId(6);
+        rig.attach(secondStream, new DomainId(4), second);
+        long first = mmap(rig, 8);
+        long other = rig.memory.mmap(second, 8 * PAGE, MapOptions.DEFAULT);
+        rig.memory.write(rig.space, first + 3 * PAGE, new byte[] {1, 1, 1, 1}, 0, 4);
+        rig.memory.write(second, other + 3 * PAGE, new byte[] {2, 2, 2, 2}, 0, 4);
+        long resolved = rig.handler.resolved();
+        long terminated = rig.handler.terminated();
+
+        for (int i = 0; i < 8; i++) {
+            Access access = i % 2 == 0 ? Access.WRITE : Access.READ;
+            fault(rig, first + i * PAGE + 0x40, access);
+            TranslationProbe p = rig.translate(secondStream, other + i * PAGE + 0x40, access);
+            p.requireFault("the platform's IOMMU must fault on an address the second process's domain never "
+                    + "translated");
+        }
+
+        runAndCheck("faults of two processes (the second through " + secondStream + ")", rig, resolved, terminated,
+                true);
+        byte[] mine = new byte[4];
+        byte[] theirs = new byte[4];
+        rig.memory.read(rig.space, first + 3 * PAGE, mine, 0, 4);
+        rig.memory.read(second, other + 3 * PAGE, theirs, 0, 4);
+        assertThat(mine).as("the first process's bytes after the faults of both").containsExactly(1, 1, 1, 1);
+        assertThat(theirs).as("the second process's bytes after the faults of both").containsExactly(2, 2, 2, 2);
+    }
+
+    /**
+     * A fault on an address with no VMA — never mapped, or unmapped by the process — is terminated;
+     * so is a fault of a stream attached to no domain.
+     */
     @Test
     default void aFaultOnAnAddressWithNoVmaIsTerminated() {
         IommuRig rig = attached(TestBench.of(faultHandlerPlatform()));
@@ -270,9 +324,15 @@ public interface FaultHandlerContract {
         fault(rig, never + 5 * PAGE, Access.WRITE);
         fault(rig, gone + PAGE + 0x8, Access.WRITE);
         fault(rig, gone + 0x8, Access.READ);
+        StreamId unattached = new StreamId(9);
+        rig.translate(unattached, va + 0x10, Access.READ)
+                .requireFault("the platform's IOMMU must fault on a stream attached to no domain");
+        rig.translate(unattached, va + PAGE, Access.WRITE)
+                .requireFault("the platform's IOMMU must fault on a stream attached to no domain");
 
-        runAndCheck("faults on addresses with no VMA", rig, resolved, terminated, false);
-        assertThat(rig.handler.terminated() - terminated).as("faults terminated").isEqualTo(4);
+        runAndCheck("faults on addresses with no VMA, and of a stream attached to no domain", rig, resolved,
+                terminated, false);
+        assertThat(rig.handler.terminated() - terminated).as("faults terminated").isEqualTo(6);
         assertThat(rig.space.vma(never)).as("a VMA created by the handler").isEmpty();
         assertThat(rig.translate(stream(), va, Access.READ).isFault())
                 .as("the process's own pages were never touched").isTrue();

@@ -3,12 +3,15 @@ package org.iopf.testkit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.BiConsumer;
 import org.iopf.api.fault.FaultHandler;
 import org.iopf.api.fault.FaultResolution;
 import org.iopf.api.fault.FaultSink;
+import org.iopf.api.iommu.DomainId;
 import org.iopf.api.iommu.Iommu;
 import org.iopf.api.iommu.StreamId;
 import org.iopf.api.mem.Access;
@@ -34,6 +37,8 @@ final class IommuRig {
     final FaultHandler handler;
     /** The process the contract attached its stream for, once it has. */
     AddressSpace space;
+    /** Processes attached through other streams than the contract's first one (see {@link #spaceOf}). */
+    private final Map<StreamId, AddressSpace> otherSpaces = new HashMap<>();
     private final List<TranslationProbe> probes = new ArrayList<>();
     private BiConsumer<TranslationProbe, FaultResolution> onCall;
     private int held;
@@ -44,6 +49,17 @@ final class IommuRig {
         this.memory = bench.memoryManager(NODE);
         this.sink = bench.faultSink(NODE);
         this.handler = bench.role(NODE, FaultHandler.class);
+    }
+
+    /** Attaches {@code stream} to {@code domain} for {@code process}; {@link #spaceOf} then answers it. */
+    void attach(StreamId stream, DomainId domain, AddressSpace process) {
+        iommu.attach(stream, domain, process);
+        otherSpaces.put(stream, process);
+    }
+
+    /** The process a stream was attached for through {@link #attach}, else {@link #space}. */
+    AddressSpace spaceOf(StreamId stream) {
+        return otherSpaces.getOrDefault(stream, space);
     }
 
     /** What to do when a translation's listener is first called (a device's retry). */

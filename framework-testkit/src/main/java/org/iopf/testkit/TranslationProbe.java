@@ -125,6 +125,18 @@ final class TranslationProbe implements FaultResolutionListener {
     }
 
     /**
+     * Checks that this translation hit, at {@code expected}; the failure names the translation, the
+     * expected and the actual physical address.
+     */
+    void requireHitAt(String what, long expected) {
+        long actual = requireHit(what);
+        assertThat(actual)
+                .as("%s: translating 0x%x (%s, %s) must give 0x%x (the mapped frame plus the offset), but gave 0x%x",
+                        what, iova, stream, access, expected, actual)
+                .isEqualTo(expected);
+    }
+
+    /**
      * Checks that the fault this translation raised was told its end exactly once, through a call
      * naming this fault, and not from inside {@code translate}; returns how it ended.
      */
