@@ -7,21 +7,7 @@ import org.iopf.testkit.WorkloadContract;
 final class FaultProbeWorkloadContractTest implements WorkloadContract {
     @Override
     public String workloadPlatform() {
-        return """
-                seed: 1
-                fabric:
-                  link: {rate: 100Gbps, latency: 500ns, loss: 0.0}
-                  switchLatency: 300ns
-                nodes:
-                  - name: node1
-                    cores: [{cluster: cpu, count: 4}]
-                    memory: {numa: [1GiB], content: bytes}
-                    nic0: {type: ib-npf-hca}
-                  - name: node2
-                    cores: [{cluster: cpu, count: 4}]
-                    memory: {numa: [1GiB], content: bytes}
-                    nic0: {type: ib-npf-hca}
-                """;
+        return NpfHcaNicContractTest.TWO_HCAS;
     }
 
     @Override
