@@ -7,15 +7,18 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.iopf.api.fault.FaultSink;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.platform.Node;
+import org.iopf.api.platform.Role;
 import org.iopf.api.sim.Scheduler;
 import org.iopf.api.workload.WorkloadType;
 import org.iopf.core.node.SimNode;
 import org.iopf.core.observe.ChromeTraceWriter;
+import org.iopf.core.observe.MetricValue;
 import org.iopf.core.observe.TimelineTracer;
 import org.iopf.core.observe.TraceFilter;
 import org.iopf.core.platform.ExtensionRegistry;
@@ -81,8 +84,7 @@ public final class TestBench {
     public static TestBench of(String platformYaml) {
         requireNonNull(platformYaml, "platformYaml is null");
         ExtensionRegistry registry = ExtensionRegistry.fromClassPath(classLoader());
-        PlatformSpec platform = new PlatformFileReader(registry).readPlatform("test platform", platformYaml);
-        return new TestBench(platform, registry);
+        return new TestBench(new PlatformFileReader(registry).readPlatform("test platform", platformYaml), registry);
     }
 
     /**
@@ -95,8 +97,8 @@ public final class TestBench {
     public static TestBench of(String platformYaml, long seed) {
         requireNonNull(platformYaml, "platformYaml is null");
         ExtensionRegistry registry = ExtensionRegistry.fromClassPath(classLoader());
-        PlatformSpec p = new PlatformFileReader(registry).readPlatform("test platform", platformYaml);
-        return new TestBench(new PlatformSpec(seed, p.defaultLink(), p.switchLatencyNanos(), p.nodes()), registry);
+        PlatformSpec platform = new PlatformFileReader(registry).readPlatform("test platform", platformYaml);
+        return new TestBench(platform.withSeed(seed), registry);
     }
 
     private static ClassLoader classLoader() {
@@ -127,7 +129,7 @@ public final class TestBench {
      * The type name of the component filling {@code role} on node {@code node} ({@code zynq-smmu}),
      * or empty if the node has none.
      */
-    public java.util.Optional<String> componentType(String node, org.iopf.api.platform.Role role) {
+    public Optional<String> componentType(String node, Role role) {
         return simNode(node).componentType(role);
     }
 
@@ -218,10 +220,10 @@ public final class TestBench {
         if (value == null) {
             return 0;
         }
-        if (value instanceof org.iopf.core.observe.MetricValue.CounterValue c) {
+        if (value instanceof MetricValue.CounterValue c) {
             return c.value();
         }
-        if (value instanceof org.iopf.core.observe.MetricValue.GaugeValue g) {
+        if (value instanceof MetricValue.GaugeValue g) {
             return g.value();
         }
         throw new IllegalArgumentException(name + " is a histogram, not a counter");

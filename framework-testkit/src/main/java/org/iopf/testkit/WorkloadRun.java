@@ -1,6 +1,8 @@
 package org.iopf.testkit;
 
+import java.util.Collections;
 import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * What a workload run on a {@link TestBench} did.
@@ -14,6 +16,6 @@ import java.util.SortedMap;
 public record WorkloadRun(boolean finished, long finishedAtNanos, long endNanos, SortedMap<String, String> metrics) {
     /** Copies the metrics. */
     public WorkloadRun {
-        metrics = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(metrics));
+        metrics = Collections.unmodifiableSortedMap(new TreeMap<>(metrics));
     }
 }

@@ -26,4 +26,9 @@ public record PlatformSpec(long seed, LinkSpec defaultLink, long switchLatencyNa
             }
         }
     }
+
+    /** This platform with another seed. */
+    public PlatformSpec withSeed(long newSeed) {
+        return new PlatformSpec(newSeed, defaultLink, switchLatencyNanos, nodes);
+    }
 }

@@ -28,8 +28,6 @@ public record Scenario(String name, String description, String source, PlatformS
 
     /** This scenario with another seed. */
     public Scenario withSeed(long seed) {
-        PlatformSpec p = new PlatformSpec(seed, platform.defaultLink(), platform.switchLatencyNanos(),
-                platform.nodes());
-        return new Scenario(name, description, source, p, workload, expectations);
+        return new Scenario(name, description, source, platform.withSeed(seed), workload, expectations);
     }
 }
