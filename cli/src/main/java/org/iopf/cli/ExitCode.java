@@ -10,6 +10,8 @@ public final class ExitCode {
     public static final int BAD_INPUT = 2;
     /** A fault of iopf itself; the message asks for a report. */
     public static final int INTERNAL_ERROR = 3;
+    /** A run cancelled with Ctrl-C (in the shell, which goes on); 128 + SIGINT, as shells report it. */
+    public static final int CANCELLED = 130;
 
     private ExitCode() {
     }

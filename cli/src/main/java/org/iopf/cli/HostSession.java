@@ -34,6 +34,9 @@ final class HostSession implements AutoCloseable {
                     if (info.status() == PluginStatus.FAILED) {
                         env.err().println("iopf: warning: plugin '" + info.id() + "' failed: "
                                 + info.failure().orElse("unknown reason"));
+                    } else if (info.status() == PluginStatus.IGNORED) {
+                        env.err().println("iopf: warning: " + info.failure().orElse("plugin '" + info.id()
+                                + "' is ignored"));
                     }
                 }
                 env.err().flush();

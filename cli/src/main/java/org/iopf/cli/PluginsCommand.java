@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import org.iopf.core.plugin.PluginHost;
 import org.iopf.core.plugin.PluginInfo;
@@ -206,9 +205,10 @@ final class PluginsCommand implements Runnable {
                     session.pluginsDir().toAbsolutePath())) {
                 Path trash = session.pluginsDir().resolve(".unloaded");
                 Files.createDirectories(trash);
-                Files.move(file, trash.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                Path moved = UnloadedFolder.freeName(trash, file.getFileName().toString());
+                Files.move(file, moved);
                 plugins.parent.env().out().println("unloaded " + id + "; moved " + file.getFileName() + " to "
-                        + trash);
+                        + moved);
             } else {
                 plugins.parent.env().out().println("unloaded " + id);
             }

@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.iopf.api.observe.Tracer;
 import org.iopf.api.sim.Time;
 import org.iopf.core.observe.ChromeTraceWriter;
@@ -22,6 +23,7 @@ import org.iopf.core.plugin.PluginLease;
 import org.iopf.core.report.RunResult;
 import org.iopf.core.run.CompletedRun;
 import org.iopf.core.run.ScenarioRunner;
+import org.iopf.core.run.Simulation;
 
 /**
  * Reads and runs platform files against the plugin host: the plugins whose types a run uses are
@@ -35,11 +37,18 @@ final class ScenarioExecutor {
     private final PluginHost host;
     private final PrintWriter err;
     private final boolean progress;
+    private Consumer<Simulation> onStart = simulation -> { };
 
     ScenarioExecutor(PluginHost host, PrintWriter err, boolean progress) {
         this.host = Objects.requireNonNull(host, "host is null");
         this.err = Objects.requireNonNull(err, "err is null");
         this.progress = progress;
+    }
+
+    /** Tells {@code listener} each simulation as it starts (the shell, to cancel it on Ctrl-C). */
+    ScenarioExecutor onStart(Consumer<Simulation> listener) {
+        this.onStart = Objects.requireNonNull(listener, "listener is null");
+        return this;
     }
 
     /** Reads and validates a platform file against the extensions known now. */
@@ -89,6 +98,7 @@ final class ScenarioExecutor {
                 return tracer;
             }, statsInterval);
             CompletedRun run = runner.run(scenario, simulation -> {
+                onStart.accept(simulation);
                 if (progress) {
                     bar.set(ProgressBar.start(err, simulation, scenario.name()));
                 }

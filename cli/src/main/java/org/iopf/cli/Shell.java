@@ -36,6 +36,7 @@ import org.jline.terminal.TerminalBuilder;
 public final class Shell implements AutoCloseable {
     private final PluginHost host;
     private final CliEnvironment env;
+    private final RunCancellation cancellation = new RunCancellation();
     private PluginWatcher watcher;
     private RunResult lastResult;
     private boolean exitRequested;
@@ -92,13 +93,15 @@ public final class Shell implements AutoCloseable {
             try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
                 LineReader reader = LineReaderBuilder.builder().terminal(terminal).appName("iopf")
                         .completer(completer()).build();
-                env.out().println("iopf shell — 'help' lists the commands, 'exit' leaves");
+                // while a command runs, Ctrl-C cancels it; at the prompt JLine turns it into UserInterruptException
+                terminal.handle(Terminal.Signal.INT, signal -> cancelRunningSimulation());
+                env.out().println("iopf shell — 'help' lists the commands, 'exit' leaves; Ctrl-C cancels a run");
                 while (!exitRequested) {
                     String line;
                     try {
                         line = reader.readLine("iopf> ");
                     } catch (UserInterruptException e) {
-                        continue;
+                        continue; // as in other shells: the line is dropped, a new prompt follows
                     } catch (EndOfFileException e) {
                         break;
                     }
@@ -107,7 +110,11 @@ public final class Shell implements AutoCloseable {
             }
         } else {
             BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-            for (String line = in.readLine(); line != null && !exitRequested; line = in.readLine()) {
+            while (!exitRequested) {
+                String line = in.readLine(); // checked after each command, so 'exit' does not wait for a next line
+                if (line == null) {
+                    break;
+                }
                 execute(line);
             }
         }
@@ -120,6 +127,27 @@ public final class Shell implements AutoCloseable {
                 new StringsCompleter(() -> host.plugins().stream().map(p -> p.id()).toList()),
                 new Completers.FileNameCompleter());
         return new ArgumentCompleter(new StringsCompleter(commands), arguments);
+    }
+
+    /**
+     * Cancels the simulation running now, if any (what Ctrl-C does while a command runs).
+     *
+     * @return whether a run was cancelled
+     */
+    public boolean cancelRunningSimulation() {
+        boolean cancelled = cancellation.cancel();
+        if (cancelled) {
+            synchronized (env.out()) {
+                env.err().println();
+                env.err().println("cancelling the run (Ctrl-C)...");
+                env.err().flush();
+            }
+        }
+        return cancelled;
+    }
+
+    RunCancellation cancellation() {
+        return cancellation;
     }
 
     /** The plugin host. */

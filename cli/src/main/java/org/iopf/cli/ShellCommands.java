@@ -165,9 +165,12 @@ final class ShellCommands implements Runnable {
         @picocli.CommandLine.Mixin
         ObservationOptions observe;
 
+        private boolean cancelledRun;
+
         @Override
         public Integer call() {
-            ScenarioExecutor executor = new ScenarioExecutor(shell().host(), shell().env().err(), true);
+            ScenarioExecutor executor = new ScenarioExecutor(shell().host(), shell().env().err(), true)
+                    .onStart(shell().cancellation()::begin);
             Scenario scenario = executor.read(shell().env().platformFile(platform));
             if (seed != null) {
                 scenario = scenario.withSeed(seed);
@@ -177,7 +180,21 @@ final class ShellCommands implements Runnable {
             for (String target : observe.inspect) {
                 Inspection.check(target, scenario);
             }
-            RunResult result = executor.run(scenario, observe);
+            RunResult result;
+            try {
+                result = executor.run(scenario, observe);
+            } finally {
+                java.util.Optional<String> cancelledAt = shell().cancellation().end();
+                if (cancelledAt.isPresent()) {
+                    shell().env().err().println("run of " + scenario.name() + " cancelled at " + cancelledAt.get()
+                            + " of simulated time; its partial result is discarded");
+                    shell().env().err().flush();
+                }
+                cancelledRun = cancelledAt.isPresent();
+            }
+            if (cancelledRun) {
+                return ExitCode.CANCELLED;
+            }
             shell().setLastResult(result);
             ResultOutput.print(result, format, shell().env().out());
             if (!statsFormats.isEmpty()) {

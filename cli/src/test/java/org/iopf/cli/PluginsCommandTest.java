@@ -59,6 +59,30 @@ final class PluginsCommandTest {
     }
 
     @Test
+    void userFilesBesideTheZipAndInUnloadedSurviveByteForByte() throws IOException {
+        Path plugins = Files.createDirectories(temp.resolve("plugins"));
+        TestPlugins builder = new TestPlugins(temp.resolve("build"), CliHarness.testPluginSources());
+        Path zip = builder.iommu("test-iommu", "1.0.0").zipInto(temp.resolve("downloads"), "victim.zip");
+        Path besideDownload = Files.createDirectories(temp.resolve("downloads/victim/src"));
+        Files.writeString(besideDownload.resolve("Main.java"), "class Main {}\n");
+        Path besideInstalled = Files.createDirectories(plugins.resolve("victim/src"));
+        Files.writeString(besideInstalled.resolve("Main.java"), "class Installed {}\n");
+        Path earlierUnload = Files.createDirectories(plugins.resolve(".unloaded")).resolve("victim.zip");
+        Files.writeString(earlierUnload, "an older file the user keeps");
+        CliHarness cli = new CliHarness(temp);
+
+        assertThat(run(cli, plugins, "plugins", "load", zip.toString())).isZero();
+        assertThat(run(cli, plugins, "plugins", "list")).isZero();
+        assertThat(run(cli, plugins, "plugins", "unload", "test-iommu")).isZero();
+
+        assertThat(besideDownload.resolve("Main.java")).hasContent("class Main {}");
+        assertThat(besideInstalled.resolve("Main.java")).hasContent("class Installed {}");
+        assertThat(earlierUnload).hasContent("an older file the user keeps");
+        assertThat(plugins.resolve(".unloaded/victim-2.zip")).hasSameBinaryContentAs(zip);
+        assertThat(cli.out()).contains("moved victim.zip to " + plugins.resolve(".unloaded/victim-2.zip"));
+    }
+
+    @Test
     void aPluginForAnotherApiIsRefusedAndNotInstalled() throws IOException {
         Path plugins = Files.createDirectories(temp.resolve("plugins"));
         Path zip = new TestPlugins(temp.resolve("build"), CliHarness.testPluginSources()).iommu("future", "2.0.0")

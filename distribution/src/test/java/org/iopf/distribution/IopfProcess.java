@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** Runs {@code bin/iopf} of the unpacked distribution as a separate process and captures its output. */
@@ -35,22 +36,41 @@ final class IopfProcess {
     }
 
     Outcome runWithInput(String stdin, String... args) throws IOException, InterruptedException {
+        return start(Map.of(), stdin, args).await();
+    }
+
+    /**
+     * Starts {@code bin/iopf} and returns at once.
+     *
+     * @param environment variables to add to this process's environment
+     */
+    Running start(Map<String, String> environment, String stdin, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(home.resolve("bin/iopf").toString());
         command.addAll(List.of(args));
         Path out = Files.createTempFile("iopf-out", ".txt");
         Path err = Files.createTempFile("iopf-err", ".txt");
-        Process process = new ProcessBuilder(command).directory(home.toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         process.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
         process.getOutputStream().close();
-        if (!process.waitFor(5, TimeUnit.MINUTES)) {
-            process.destroyForcibly();
-            throw new AssertionError("iopf " + args + " did not finish in 5 minutes");
+        return new Running(process, List.of(args), out, err);
+    }
+
+    /** A started {@code bin/iopf}. */
+    record Running(Process process, List<String> args, Path out, Path err) {
+        /** Waits for it to end (at most 5 minutes) and collects what it printed. */
+        Outcome await() throws IOException, InterruptedException {
+            if (!process.waitFor(5, TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+                throw new AssertionError("iopf " + args + " did not finish in 5 minutes");
+            }
+            Outcome outcome = new Outcome(process.exitValue(), Files.readString(out), Files.readString(err));
+            Files.delete(out);
+            Files.delete(err);
+            return outcome;
         }
-        Outcome outcome = new Outcome(process.exitValue(), Files.readString(out), Files.readString(err));
-        Files.delete(out);
-        Files.delete(err);
-        return outcome;
     }
 }

@@ -1,6 +1,10 @@
 package org.iopf.core.plugin;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.MalformedURLException;
+import java.security.CodeSigner;
+import java.security.CodeSource;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -69,6 +73,56 @@ final class ApiOnlyPluginClassLoader extends PluginClassLoader {
                 throw new ClassNotFoundException(className + " is not in plugin '" + pluginId
                         + "' and not in a package plugins share with iopf " + SHARED_PACKAGES, notInJdk);
             }
+        }
+    }
+
+    /**
+     * Defines a plugin class from its bytes with its exit calls refused ({@link ExitCallRewriter}),
+     * so that a plugin cannot end the host.
+     */
+    @Override
+    protected Class<?> findClass(String className) throws ClassNotFoundException {
+        String path = className.replace('.', '/') + ".class";
+        URL url = findResource(path);
+        if (url == null) {
+            throw new ClassNotFoundException(className);
+        }
+        byte[] bytes;
+        try (InputStream in = getResourceAsStream(path)) {
+            if (in == null) {
+                throw new ClassNotFoundException(className);
+            }
+            bytes = ExitCallRewriter.rewrite(in.readAllBytes());
+        } catch (IOException e) {
+            throw new ClassNotFoundException(className + ": " + e.getMessage(), e);
+        }
+        definePackageOf(className);
+        return defineClass(className, bytes, 0, bytes.length, new CodeSource(codeBase(url), (CodeSigner[]) null));
+    }
+
+    private void definePackageOf(String className) {
+        int dot = className.lastIndexOf('.');
+        if (dot < 0) {
+            return;
+        }
+        String packageName = className.substring(0, dot);
+        if (getDefinedPackage(packageName) == null) {
+            try {
+                definePackage(packageName, null, null, null, null, null, null, null);
+            } catch (IllegalArgumentException definedMeanwhile) {
+                // another thread defined it first
+            }
+        }
+    }
+
+    /** The jar or folder a class was found in: {@code jar:file:/x.jar!/a/B.class} → {@code file:/x.jar}. */
+    private static URL codeBase(URL classUrl) {
+        String text = classUrl.toString();
+        int bang = text.indexOf("!/");
+        try {
+            return text.startsWith("jar:") && bang > 0 ? new URL(text.substring(4, bang)) : classUrl;
+        } catch (MalformedURLException e) {
+            return classUrl;
         }
     }
 

@@ -60,8 +60,12 @@ public abstract class PluginHost implements AutoCloseable {
     private final Map<String, PluginEntry> entries = new TreeMap<>();
     /** Files scans leave alone until they change: unloaded by hand, or failed without an entry. */
     private final Map<Path, FileTime> settled = new HashMap<>();
+    /** Files that are no plugin the host could load, or that another file's plugin was preferred to. */
+    private final Map<Path, Rejection> rejected = new TreeMap<>();
     private final PluginLeases leases = new PluginLeases();
     private PluginManager manager;
+    private PluginCache cache;
+    private PluginCallGuard guard;
     private PluginDescriptorFinder descriptorFinder;
     private PluginStatusProvider statusProvider;
     private ExtensionRegistry classPath;
@@ -91,6 +95,16 @@ public abstract class PluginHost implements AutoCloseable {
 
     /** Creates the registry of the extensions on the host's class path. */
     protected abstract ExtensionRegistry createClassPathRegistry();
+
+    /** Creates the cache zips are extracted into (never the plugins folder itself). */
+    protected abstract PluginCache createPluginCache();
+
+    /**
+     * Whether a plugin is one of the distribution's own: among files with one plugin id, a stock
+     * plugin is preferred to any other, whatever its version, and stock plugins start first, so a
+     * newcomer whose type names clash with theirs is the one that fails.
+     */
+    protected abstract boolean isStock(PluginDescriptor descriptor);
 
     /** The plugins folder, absolute. */
     public final Path pluginsRoot() {
@@ -125,13 +139,20 @@ public abstract class PluginHost implements AutoCloseable {
      */
     public synchronized List<PluginInfo> loadAndStartAll() {
         settled.clear();
+        rejected.clear();
         scan(false);
         return plugins();
     }
 
-    /** Every plugin the host knows, by id. */
+    /**
+     * Every plugin the host knows, by id, and every file in the folder it refused (listed as
+     * {@link PluginStatus#FAILED} or {@link PluginStatus#IGNORED} with the reason).
+     */
     public synchronized List<PluginInfo> plugins() {
-        return entries.values().stream().map(this::info).toList();
+        List<PluginInfo> all = new ArrayList<>(entries.values().stream().map(this::info).toList());
+        rejected.forEach((path, rejection) -> all.add(rejection.info(path)));
+        all.sort(Comparator.comparing(PluginInfo::id)); // stable: of one id, the loaded entry comes first
+        return List.copyOf(all);
     }
 
     /** The plugin with this id, if the host knows it. */
@@ -155,7 +176,15 @@ public abstract class PluginHost implements AutoCloseable {
             throw new PluginHostException("no plugin at " + source);
         }
         settled.remove(source);
-        return info(loadOrThrow(source));
+        rejected.remove(source);
+        PreparedPlugin prepared;
+        try {
+            prepared = prepare(source);
+        } catch (PluginHostException e) {
+            rejected.put(source, Rejection.failed(e.getMessage()));
+            throw e;
+        }
+        return info(loadOrThrow(prepared));
     }
 
     /**
@@ -169,7 +198,7 @@ public abstract class PluginHost implements AutoCloseable {
         switch (entry.status) {
             case STARTED -> { }
             case DISABLED -> throw new PluginHostException("plugin '" + id + "' is disabled; enable it first");
-            case FAILED -> loadOrThrow(entry.source);
+            case FAILED -> loadOrThrow(prepare(entry.source));
             case RESOLVED, STOPPED -> startOrThrow(entry);
             default -> throw new IllegalStateException("unexpected state " + entry.status);
         }
@@ -185,8 +214,9 @@ public abstract class PluginHost implements AutoCloseable {
         leases.refuseIfLeased(id);
         if (entry.status == PluginStatus.STARTED) {
             entry.dropExtensions();
-            manager().stopPlugin(id);
             entry.status = PluginStatus.STOPPED;
+            PluginManager pf4j = manager();
+            guard().call(label(entry), "stop", () -> pf4j.stopPlugin(id));
         }
     }
 
@@ -218,7 +248,7 @@ public abstract class PluginHost implements AutoCloseable {
         if (!Files.exists(entry.source)) {
             throw new PluginHostException("cannot reload plugin '" + id + "': " + entry.source + " is gone");
         }
-        return info(loadOrThrow(entry.source));
+        return info(loadOrThrow(prepare(entry.source)));
     }
 
     /**
@@ -229,7 +259,7 @@ public abstract class PluginHost implements AutoCloseable {
         PluginEntry entry = require(id);
         statusProvider().enablePlugin(id);
         if (entry.status == PluginStatus.DISABLED) {
-            loadOrThrow(entry.source);
+            loadOrThrow(prepare(entry.source));
         }
     }
 
@@ -291,6 +321,7 @@ public abstract class PluginHost implements AutoCloseable {
             unloadQuietly(entry);
         }
         entries.clear();
+        rejected.clear();
         leases.clear();
     }
 
@@ -312,6 +343,8 @@ public abstract class PluginHost implements AutoCloseable {
                 unloadDeleted(entry, events);
             }
         }
+        rejected.keySet().removeIf(path -> !Files.exists(path));
+        List<PreparedPlugin> prepared = new ArrayList<>();
         for (Path candidate : candidates()) {
             Optional<FileTime> modified = PluginFiles.lastModified(candidate);
             if (modified.isEmpty()) {
@@ -328,21 +361,81 @@ public abstract class PluginHost implements AutoCloseable {
                 continue;
             }
             settled.remove(candidate);
+            rejected.remove(candidate);
             try {
-                PluginEntry loaded = loadOrThrow(candidate);
+                prepared.add(prepare(candidate));
+            } catch (PluginHostException e) {
+                settled.put(candidate, modified.get());
+                rejected.put(candidate, Rejection.failed(e.getMessage()));
+                events.add(new PluginEvent(PluginEvent.Kind.FAILED, PluginFiles.baseName(candidate), e.getMessage()));
+            }
+        }
+        for (PreparedPlugin plugin : choose(prepared, events)) {
+            try {
+                PluginEntry loaded = loadOrThrow(plugin);
                 events.add(new PluginEvent(PluginEvent.Kind.LOADED, loaded.id, "plugin '" + loaded.id + "' "
-                        + loaded.version + " loaded from " + candidate.getFileName() + ", "
+                        + loaded.version + " loaded from " + plugin.source().getFileName() + ", "
                         + loaded.status.name().toLowerCase(Locale.ROOT)));
             } catch (PluginHostException e) {
-                PluginEntry failed = bySource(candidate);
+                PluginEntry failed = bySource(plugin.source());
                 if (failed == null) {
-                    settled.put(candidate, modified.get());
+                    PluginFiles.lastModified(plugin.source()).ifPresent(m -> settled.put(plugin.source(), m));
+                    rejected.put(plugin.source(), Rejection.failed(e.getMessage()));
                 }
-                String id = failed != null ? failed.id : PluginFiles.baseName(candidate);
-                events.add(new PluginEvent(PluginEvent.Kind.FAILED, id, e.getMessage()));
+                events.add(new PluginEvent(PluginEvent.Kind.FAILED, plugin.id(), e.getMessage()));
             }
         }
         return events;
+    }
+
+    /**
+     * Of the files with one plugin id, keeps the one to load (a stock plugin, else the newest
+     * version, else the first by name) and rejects the others as {@link PluginStatus#IGNORED}; a
+     * file whose id is loaded already is ignored too. Returns the plugins to load in order: stock
+     * plugins first, then the others by file name.
+     */
+    private List<PreparedPlugin> choose(List<PreparedPlugin> prepared, List<PluginEvent> events) {
+        Map<String, List<PreparedPlugin>> byId = new TreeMap<>();
+        for (PreparedPlugin plugin : prepared) {
+            byId.computeIfAbsent(plugin.id(), id -> new ArrayList<>()).add(plugin);
+        }
+        List<PreparedPlugin> chosen = new ArrayList<>();
+        for (Map.Entry<String, List<PreparedPlugin>> group : byId.entrySet()) {
+            List<PreparedPlugin> files = new ArrayList<>(group.getValue());
+            files.sort(this::preference);
+            PluginEntry loaded = entries.get(group.getKey());
+            PreparedPlugin winner = loaded != null && loaded.loaded ? null : files.get(0);
+            for (PreparedPlugin file : files) {
+                if (file == winner) {
+                    chosen.add(file);
+                    continue;
+                }
+                String reason = winner != null
+                        ? "plugin '" + file.id() + "' " + file.version() + " in " + file.source().getFileName()
+                            + " is ignored: " + winner.version() + " from " + winner.source().getFileName()
+                            + " is loaded instead (" + (winner.stock() ? "the stock plugin" : "the newest version")
+                            + ")"
+                        : "plugin '" + file.id() + "' " + file.version() + " in " + file.source().getFileName()
+                            + " is ignored: " + loaded.version + " from " + loaded.source.getFileName()
+                            + " is loaded already; unload it first";
+                LOG.info("{}", reason);
+                PluginFiles.lastModified(file.source()).ifPresent(m -> settled.put(file.source(), m));
+                rejected.put(file.source(), Rejection.ignored(file, reason));
+                events.add(new PluginEvent(PluginEvent.Kind.FAILED, file.id(), reason));
+            }
+        }
+        chosen.sort(Comparator.comparing((PreparedPlugin p) -> !p.stock())
+                .thenComparing(p -> p.source().getFileName().toString()));
+        return chosen;
+    }
+
+    /** Stock before others, then newer versions before older, then by file name. */
+    private int preference(PreparedPlugin a, PreparedPlugin b) {
+        if (a.stock() != b.stock()) {
+            return a.stock() ? -1 : 1;
+        }
+        int byVersion = manager().getVersionManager().compareVersions(b.version(), a.version());
+        return byVersion != 0 ? byVersion : a.source().getFileName().compareTo(b.source().getFileName());
     }
 
     private void unloadDeleted(PluginEntry entry, List<PluginEvent> events) {
@@ -361,7 +454,10 @@ public abstract class PluginHost implements AutoCloseable {
                 + entry.source.getFileName() + " was deleted"));
     }
 
-    /** The plugin files in the folder: zips, jars, and folders with a descriptor that are not a zip's extraction. */
+    /**
+     * The plugin files in the folder: zips, jars, and folders with a descriptor. A folder beside a
+     * zip of its name is left alone (older iopf versions, and PF4J itself, extracted zips there).
+     */
     private List<Path> candidates() {
         if (!Files.isDirectory(pluginsRoot)) {
             return List.of();
@@ -382,11 +478,6 @@ public abstract class PluginHost implements AutoCloseable {
             if (Files.exists(path.resolveSibling(name + ".zip"))) {
                 return false;
             }
-            for (PluginEntry entry : entries.values()) {
-                if (PluginFiles.extractionOf(entry.source).filter(path::equals).isPresent()) {
-                    return false;
-                }
-            }
             return Files.exists(path.resolve("plugin.properties"))
                     || Files.exists(path.resolve("META-INF").resolve("MANIFEST.MF"));
         }
@@ -394,13 +485,45 @@ public abstract class PluginHost implements AutoCloseable {
         return lower.endsWith(".zip") || lower.endsWith(".jar");
     }
 
-    private PluginEntry loadOrThrow(Path source) {
+    /**
+     * Reads a file's descriptor (extracting a zip into the cache first) and checks it: an id of
+     * letters, digits, {@code .}, {@code _} and {@code -}, and a semantic version.
+     *
+     * @throws PluginHostException if the file is no plugin the host can load
+     */
+    private PreparedPlugin prepare(Path source) {
+        Path loadable = PluginCache.isZip(source) ? cache().extract(source) : source;
         PluginDescriptor descriptor;
         try {
-            descriptor = descriptorFinder().find(source);
+            descriptor = descriptorFinder().find(loadable);
         } catch (RuntimeException e) {
-            throw new PluginHostException("cannot read the plugin descriptor of " + source + ": " + messageOf(e), e);
+            throw new PluginHostException("cannot read the plugin descriptor of " + source.getFileName() + ": "
+                    + messageOf(e), e);
         }
+        String id = descriptor.getPluginId();
+        if (id == null || id.isBlank()) {
+            throw new PluginHostException(source.getFileName() + " has a plugin descriptor without a plugin id");
+        }
+        if (!PluginIds.isValid(id)) {
+            throw new PluginHostException(source.getFileName() + " has an unusable plugin id '"
+                    + PluginCache.printable(id) + "': " + PluginIds.RULE);
+        }
+        String version = descriptor.getVersion();
+        if (version == null || version.isBlank()) {
+            throw new PluginHostException("plugin '" + id + "' in " + source.getFileName() + " has no version");
+        }
+        try {
+            manager().getVersionManager().compareVersions(version, version);
+        } catch (RuntimeException e) {
+            throw new PluginHostException("plugin '" + id + "' in " + source.getFileName() + " has version '"
+                    + PluginCache.printable(version) + "', which is not a semantic version (major.minor.patch)");
+        }
+        return new PreparedPlugin(source, loadable, descriptor, isStock(descriptor));
+    }
+
+    private PluginEntry loadOrThrow(PreparedPlugin plugin) {
+        Path source = plugin.source();
+        PluginDescriptor descriptor = plugin.descriptor();
         String id = descriptor.getPluginId();
         PluginEntry existing = entries.get(id);
         if (existing != null && existing.loaded) {
@@ -409,7 +532,7 @@ public abstract class PluginHost implements AutoCloseable {
         }
         PluginEntry entry = new PluginEntry(id, source, PluginFiles.lastModified(source).orElse(null),
                 orUnknown(descriptor.getVersion()),
-                requiresOf(descriptor), Objects.toString(descriptor.getPluginDescription(), ""));
+                requiresOf(descriptor), PluginCache.printable(Objects.toString(descriptor.getPluginDescription(), "")));
         entries.put(id, entry);
         if (!admits(entry.requires)) {
             throw fail(entry, new PluginVersionMismatchException(id, entry.version, entry.requires, apiVersion));
@@ -418,9 +541,8 @@ public abstract class PluginHost implements AutoCloseable {
             entry.status = PluginStatus.DISABLED;
             return entry;
         }
-        PluginFiles.deleteExtraction(source);
         try {
-            manager().loadPlugin(source);
+            manager().loadPlugin(plugin.loadable());
         } catch (RuntimeException e) {
             throw fail(entry, new PluginHostException("cannot load plugin '" + id + "' " + entry.version + " from "
                     + source + ": " + messageOf(e), e));
@@ -433,36 +555,12 @@ public abstract class PluginHost implements AutoCloseable {
 
     private void startOrThrow(PluginEntry entry) {
         String id = entry.id;
-        PluginState state;
+        Extensions extensions;
         try {
-            state = manager().startPlugin(id);
-        } catch (RuntimeException e) {
-            throw fail(entry, new PluginHostException(label(entry) + " failed to start: " + messageOf(e), e));
-        }
-        if (state != PluginState.STARTED) {
-            PluginWrapper wrapper = manager().getPlugin(id);
-            Throwable cause = wrapper == null ? null : wrapper.getFailedException();
-            throw fail(entry, new PluginHostException(label(entry) + " failed to start: "
-                    + (cause == null ? "it is " + state : messageOf(cause)), cause));
-        }
-        List<ComponentType> types = new ArrayList<>();
-        List<WorkloadType> workloads = new ArrayList<>();
-        List<Object> others = new ArrayList<>();
-        ClassLoader loader = manager().getPluginClassLoader(id);
-        for (String className : new TreeSet<>(manager().getExtensionClassNames(id))) {
-            try {
-                Class<?> extension = Class.forName(className, false, loader);
-                if (ComponentType.class.isAssignableFrom(extension)) {
-                    types.add((ComponentType) manager().getExtensionFactory().create(extension));
-                } else if (WorkloadType.class.isAssignableFrom(extension)) {
-                    workloads.add((WorkloadType) manager().getExtensionFactory().create(extension));
-                } else if (ExtensionPoint.class.isAssignableFrom(extension)) {
-                    others.add(manager().getExtensionFactory().create(extension));
-                }
-            } catch (ClassNotFoundException | RuntimeException | LinkageError e) {
-                throw fail(entry, new PluginHostException(label(entry) + " cannot create its extension " + className
-                        + ": " + messageOf(e), e));
-            }
+            PluginManager pf4j = manager();
+            extensions = guard().call(label(entry), "start", () -> startAndCreateExtensions(entry, pf4j));
+        } catch (PluginHostException e) {
+            throw fail(entry, e);
         }
         ExtensionRegistry trial = classPath().copy();
         for (PluginEntry other : entries.values()) {
@@ -470,16 +568,16 @@ public abstract class PluginHost implements AutoCloseable {
                 other.registerInto(trial);
             }
         }
-        entry.types = types;
-        entry.workloads = workloads;
-        entry.otherExtensions = others;
+        entry.types = extensions.types();
+        entry.workloads = extensions.workloads();
+        entry.otherExtensions = extensions.others();
         try {
             entry.registerInto(trial);
         } catch (IllegalArgumentException e) {
             throw fail(entry, new PluginHostException(label(entry) + " cannot start: " + e.getMessage(), e));
         }
-        entry.componentNames = types.stream().map(ComponentType::name).sorted().toList();
-        entry.workloadNames = workloads.stream().map(WorkloadType::name).sorted().toList();
+        entry.componentNames = extensions.types().stream().map(ComponentType::name).sorted().toList();
+        entry.workloadNames = extensions.workloads().stream().map(WorkloadType::name).sorted().toList();
         entry.status = PluginStatus.STARTED;
         entry.failure = null;
         entry.reportedMissing = false;
@@ -487,12 +585,57 @@ public abstract class PluginHost implements AutoCloseable {
                 entry.source, entry.componentNames, entry.workloadNames);
     }
 
+    /**
+     * Starts the plugin in PF4J and creates its extensions, asking each type for its name,
+     * description and parameters once, so that a type whose declarations throw fails here and not
+     * in every later command. Runs under {@link PluginCallGuard}, on another thread: it must not
+     * take the host's lock, so it is given the PF4J manager.
+     */
+    private Extensions startAndCreateExtensions(PluginEntry entry, PluginManager pf4j) throws ClassNotFoundException {
+        String id = entry.id;
+        PluginState state = pf4j.startPlugin(id);
+        if (state != PluginState.STARTED) {
+            PluginWrapper wrapper = pf4j.getPlugin(id);
+            Throwable cause = wrapper == null ? null : wrapper.getFailedException();
+            throw new PluginHostException(label(entry) + " failed to start: "
+                    + (cause == null ? "it is " + state : messageOf(cause)), cause);
+        }
+        List<ComponentType> types = new ArrayList<>();
+        List<WorkloadType> workloads = new ArrayList<>();
+        List<Object> others = new ArrayList<>();
+        ClassLoader loader = pf4j.getPluginClassLoader(id);
+        for (String className : new TreeSet<>(pf4j.getExtensionClassNames(id))) {
+            try {
+                Class<?> extension = Class.forName(className, false, loader);
+                if (ComponentType.class.isAssignableFrom(extension)) {
+                    ComponentType type = (ComponentType) pf4j.getExtensionFactory().create(extension);
+                    PluginDeclarations.check(type);
+                    types.add(type);
+                } else if (WorkloadType.class.isAssignableFrom(extension)) {
+                    WorkloadType type = (WorkloadType) pf4j.getExtensionFactory().create(extension);
+                    PluginDeclarations.check(type);
+                    workloads.add(type);
+                } else if (ExtensionPoint.class.isAssignableFrom(extension)) {
+                    others.add(pf4j.getExtensionFactory().create(extension));
+                }
+            } catch (ClassNotFoundException | RuntimeException | LinkageError | AssertionError e) {
+                throw new PluginHostException(label(entry) + " cannot create its extension " + className
+                        + ": " + messageOf(e), e);
+            }
+        }
+        return new Extensions(types, workloads, others);
+    }
+
+    /** What a started plugin contributes. */
+    private record Extensions(List<ComponentType> types, List<WorkloadType> workloads, List<Object> others) {
+    }
+
     /** Marks the entry failed, unloads it from PF4J, and returns the exception to throw. */
     private PluginHostException fail(PluginEntry entry, PluginHostException e) {
         unloadQuietly(entry);
         entry.status = PluginStatus.FAILED;
         entry.failure = e.getMessage();
-        LOG.warn("{}", e.getMessage());
+        LOG.info("{}", e.getMessage()); // the host's user reports failures (the CLI warns on standard error)
         return e;
     }
 
@@ -502,12 +645,12 @@ public abstract class PluginHost implements AutoCloseable {
         if (entry.loaded) {
             entry.loaded = false;
             try {
-                manager().unloadPlugin(entry.id);
-            } catch (RuntimeException e) {
-                LOG.warn("unloading plugin '{}' failed: {}", entry.id, e.getMessage(), e);
+                PluginManager pf4j = manager();
+                guard().call(label(entry), "unload", () -> pf4j.unloadPlugin(entry.id));
+            } catch (PluginHostException e) {
+                LOG.warn("{}", e.getMessage());
             }
         }
-        PluginFiles.deleteExtraction(entry.source);
     }
 
     private boolean admits(String requires) {
@@ -557,6 +700,20 @@ public abstract class PluginHost implements AutoCloseable {
         return manager;
     }
 
+    private PluginCache cache() {
+        if (cache == null) {
+            cache = Objects.requireNonNull(createPluginCache(), "createPluginCache returned null");
+        }
+        return cache;
+    }
+
+    private PluginCallGuard guard() {
+        if (guard == null) {
+            guard = PluginCallGuard.fromSystemProperties();
+        }
+        return guard;
+    }
+
     private PluginDescriptorFinder descriptorFinder() {
         if (descriptorFinder == null) {
             descriptorFinder = Objects.requireNonNull(createDescriptorFinder(), "createDescriptorFinder returned null");
@@ -592,16 +749,14 @@ public abstract class PluginHost implements AutoCloseable {
         return value == null || value.isBlank() ? "?" : value;
     }
 
-    private static String messageOf(Throwable t) {
+    /** The root cause's class and message, on one line. */
+    static String messageOf(Throwable t) {
         Throwable root = t;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
         String message = root.getMessage();
-        return root.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+        String line = message == null ? "" : ": " + PluginCache.printable(message.lines().findFirst().orElse(""));
+        return root.getClass().getSimpleName() + line;
     }
-
-
-
-
 }

@@ -15,5 +15,10 @@ public enum PluginStatus {
     /** Disabled in {@code disabled.txt} (or left out of {@code enabled.txt}); not loaded. */
     DISABLED,
     /** Could not be loaded or started; {@link PluginInfo#failure()} says why. Not loaded. */
-    FAILED
+    FAILED,
+    /**
+     * Not loaded because another file has the same plugin id and was preferred (the stock plugin,
+     * else the newest version); {@link PluginInfo#failure()} names it.
+     */
+    IGNORED
 }

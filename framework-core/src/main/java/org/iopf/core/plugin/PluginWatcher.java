@@ -96,12 +96,23 @@ public final class PluginWatcher implements AutoCloseable {
                 }
                 try {
                     scanOnce();
-                } catch (RuntimeException e) {
-                    LOG.warn("scanning the plugins folder failed", e);
+                } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+                    // the watcher outlives whatever a scan meets; it is told, not silently ended
+                    reportScanFailure(e);
                 }
             }
         } catch (ClosedWatchServiceException | InterruptedException e) {
             LOG.debug("plugin watcher stopped");
+        }
+    }
+
+    private void reportScanFailure(Throwable failure) {
+        LOG.debug("scanning the plugins folder failed", failure);
+        try {
+            listener.accept(new PluginEvent(PluginEvent.Kind.FAILED, "plugins",
+                    "scanning the plugins folder failed: " + PluginHost.messageOf(failure) + "; still watching"));
+        } catch (RuntimeException e) {
+            LOG.warn("plugin event listener failed", e);
         }
     }
 

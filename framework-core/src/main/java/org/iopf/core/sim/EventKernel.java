@@ -41,7 +41,8 @@ public final class EventKernel implements Scheduler {
     private long nextSequence;
     private final long sequenceLimit;
     private long executed;
-    private boolean stopped;
+    /** Volatile: {@link #stop()} may come from another thread (a shell cancelling a run on Ctrl-C). */
+    private volatile boolean stopped;
     private boolean running;
     private ExecutionListener listener;
 
@@ -173,7 +174,7 @@ public final class EventKernel implements Scheduler {
 
     /**
      * Asks {@link #run()} or {@link #runUntil(long)} to return after the event that is running now.
-     * The request is forgotten when the next run starts.
+     * The request is forgotten when the next run starts. May be called from any thread.
      */
     public void stop() {
         stopped = true;

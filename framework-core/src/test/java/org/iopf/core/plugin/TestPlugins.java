@@ -33,7 +33,8 @@ import org.slf4j.Logger;
 public final class TestPlugins {
     private static final Map<String, String> PLUGIN_CLASSES = Map.of(
             "test-iommu", "org.iopf.testplugin.iommu.TestIommuPlugin",
-            "failing-start", "org.iopf.testplugin.failing.FailingPlugin");
+            "failing-start", "org.iopf.testplugin.failing.FailingPlugin",
+            "hostile", "org.iopf.testplugin.hostile.HostilePlugin");
 
     private final Path work;
     private final Path sources;
@@ -61,12 +62,25 @@ public final class TestPlugins {
         return new Spec("failing-start", id, "1.0.0");
     }
 
+    /**
+     * A plugin whose {@code start()} runs {@code startBody} (Java statements; {@code recurse(0)} and
+     * {@code sleepForever()} are at hand) and whose component type {@code hostile-iommu} declares
+     * no parameters and an empty module unless {@link Spec#token} sets {@code PARAMETERS} or {@code MODULE}.
+     */
+    public Spec hostile(String id, String startBody) {
+        return new Spec("hostile", id, "1.0.0").token("START", startBody).token("TYPE_NAME", "hostile-iommu")
+                .token("PARAMETERS", "return List.of();")
+                .token("MODULE", "return binder -> { };");
+    }
+
     /** What to build. */
     public final class Spec {
         private final String tree;
         private final String id;
         private final String version;
         private String requires = ">=0.1.0 & <0.2.0";
+        private String provider = "iopf tests";
+        private String descriptor;
         private final Map<String, String> tokens = new HashMap<>();
 
         Spec(String tree, String id, String version) {
@@ -83,6 +97,18 @@ public final class TestPlugins {
 
         public Spec requires(String constraint) {
             this.requires = constraint;
+            return this;
+        }
+
+        /** Names {@code provider} in the descriptor ({@code iopf} makes it a stock plugin). */
+        public Spec provider(String provider) {
+            this.provider = provider;
+            return this;
+        }
+
+        /** Packs {@code properties} as {@code plugin.properties} instead of the descriptor the spec implies. */
+        public Spec rawDescriptor(String properties) {
+            this.descriptor = properties;
             return this;
         }
 
@@ -145,8 +171,11 @@ public final class TestPlugins {
         }
 
         private String properties() {
+            if (descriptor != null) {
+                return descriptor;
+            }
             return "plugin.id=" + id + "\nplugin.class=" + PLUGIN_CLASSES.get(tree) + "\nplugin.version=" + version
-                    + "\nplugin.requires=" + requires + "\nplugin.provider=iopf tests\nplugin.description=" + tree
+                    + "\nplugin.requires=" + requires + "\nplugin.provider=" + provider + "\nplugin.description=" + tree
                     + " " + version + "\n";
         }
 

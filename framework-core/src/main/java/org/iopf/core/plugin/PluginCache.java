@@ -1,0 +1,234 @@
+package org.iopf.core.plugin;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Comparator;
+import java.util.Enumeration;
+import java.util.HexFormat;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipException;
+import java.util.zip.ZipFile;
+
+/**
+ * The folder where plugin zips are extracted: one sub-folder per zip <em>content</em>, named by the
+ * zip's SHA-256, never beside the zip. A zip is extracted into a private temporary folder and
+ * renamed into place atomically, so any number of processes and threads may extract and load the
+ * same zip at once: each sees either nothing or a complete folder, and a folder, once there, never
+ * changes. The cache holds only what it wrote; deleting it while no iopf process runs is harmless.
+ *
+ * <p>A zip is refused (with a one-line reason) when it is not a zip, is empty, has an entry whose
+ * name escapes its folder ({@code ../}, an absolute path), or would expand beyond
+ * {@value #MAX_ENTRIES} entries or {@value #MAX_EXPANDED_BYTES} bytes.
+ *
+ * @since 0.1
+ */
+public final class PluginCache {
+    /** The environment variable and system property that move the cache. */
+    public static final String LOCATION_VARIABLE = "IOPF_CACHE_DIR";
+    public static final String LOCATION_PROPERTY = "iopf.cache.dir";
+    static final int MAX_ENTRIES = 100_000;
+    static final long MAX_EXPANDED_BYTES = 1L << 30;
+    private static final String TEMPORARY_PREFIX = ".extracting-";
+
+    private final Path root;
+
+    /** A cache in {@code root} (created when first needed). */
+    public PluginCache(Path root) {
+        this.root = Objects.requireNonNull(root, "root is null").toAbsolutePath().normalize();
+    }
+
+    /**
+     * The user's cache: {@value #LOCATION_PROPERTY} or {@value #LOCATION_VARIABLE} if set, else
+     * {@code $XDG_CACHE_HOME/iopf/plugins}, else {@code ~/.cache/iopf/plugins}.
+     */
+    public static PluginCache forUser() {
+        return new PluginCache(defaultRoot(System.getProperty(LOCATION_PROPERTY), System.getenv(LOCATION_VARIABLE),
+                System.getenv("XDG_CACHE_HOME"), System.getProperty("user.home")));
+    }
+
+    static Path defaultRoot(String property, String variable, String xdgCacheHome, String userHome) {
+        for (String explicit : new String[] {property, variable}) {
+            if (explicit != null && !explicit.isBlank()) {
+                return Path.of(explicit);
+            }
+        }
+        Path base = xdgCacheHome != null && !xdgCacheHome.isBlank() ? Path.of(xdgCacheHome)
+                : Path.of(userHome, ".cache");
+        return base.resolve("iopf").resolve("plugins");
+    }
+
+    /** The cache folder. */
+    public Path root() {
+        return root;
+    }
+
+    /** Whether iopf extracts this file (a {@code .zip}) rather than loading it in place. */
+    static boolean isZip(Path path) {
+        return path.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".zip") && Files.isRegularFile(path);
+    }
+
+    /**
+     * The folder holding this zip's content, extracting it first if no process has yet.
+     *
+     * @throws PluginHostException if the zip cannot be read or is refused (the message says why)
+     */
+    public Path extract(Path zip) {
+        String hash = sha256(zip);
+        Path target = root.resolve(hash);
+        if (Files.isDirectory(target)) {
+            return target;
+        }
+        Path temporary = null;
+        try {
+            Files.createDirectories(root);
+            temporary = Files.createTempDirectory(root, TEMPORARY_PREFIX + hash.substring(0, 12) + "-");
+            unzip(zip, temporary);
+            moveIntoPlace(temporary, target);
+            return target;
+        } catch (IOException e) {
+            throw new PluginHostException("cannot extract " + zip.getFileName() + " into " + root + ": "
+                    + describe(e), e);
+        } finally {
+            if (temporary != null) {
+                deleteTree(temporary);
+            }
+        }
+    }
+
+    private static void moveIntoPlace(Path temporary, Path target) throws IOException {
+        try {
+            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (FileAlreadyExistsException | DirectoryNotEmptyException | AtomicMoveNotSupportedException e) {
+            // another process or thread put the same content there first; ours is deleted
+            if (!Files.isDirectory(target)) {
+                throw e;
+            }
+        } catch (IOException e) {
+            if (!Files.isDirectory(target)) {
+                throw e;
+            }
+        }
+    }
+
+    private static void unzip(Path zip, Path into) throws IOException {
+        try (ZipFile file = new ZipFile(zip.toFile())) {
+            if (file.size() == 0) {
+                throw new PluginHostException(zip.getFileName() + " is an empty zip");
+            }
+            if (file.size() > MAX_ENTRIES) {
+                throw new PluginHostException(zip.getFileName() + " has " + file.size() + " entries; at most "
+                        + MAX_ENTRIES + " are accepted");
+            }
+            long expanded = 0;
+            Enumeration<? extends ZipEntry> entries = file.entries();
+            while (entries.hasMoreElements()) {
+                ZipEntry entry = entries.nextElement();
+                Path target = inside(into, entry.getName(), zip);
+                if (entry.isDirectory()) {
+                    Files.createDirectories(target);
+                    continue;
+                }
+                Files.createDirectories(target.getParent());
+                try (InputStream in = file.getInputStream(entry); OutputStream out = Files.newOutputStream(target)) {
+                    expanded += copyBounded(in, out, MAX_EXPANDED_BYTES - expanded, zip);
+                }
+            }
+        } catch (ZipException e) {
+            throw new PluginHostException(zip.getFileName() + " is not a readable zip: " + e.getMessage(), e);
+        }
+    }
+
+    /** Where an entry goes; refuses a name that would land outside {@code into}. */
+    private static Path inside(Path into, String name, Path zip) {
+        Path target;
+        try {
+            target = into.resolve(name).normalize();
+        } catch (RuntimeException e) {
+            throw new PluginHostException(zip.getFileName() + " has an entry with an unusable name '"
+                    + printable(name) + "'");
+        }
+        if (name.startsWith("/") || name.startsWith("\\") || !target.startsWith(into) || target.equals(into)) {
+            throw new PluginHostException(zip.getFileName() + " has an entry '" + printable(name)
+                    + "' that escapes the plugin's folder; refused");
+        }
+        return target;
+    }
+
+    private static long copyBounded(InputStream in, OutputStream out, long budget, Path zip) throws IOException {
+        byte[] buffer = new byte[64 * 1024];
+        long copied = 0;
+        int n;
+        while ((n = in.read(buffer)) > 0) {
+            copied += n;
+            if (copied > budget) {
+                throw new PluginHostException(zip.getFileName() + " expands beyond " + MAX_EXPANDED_BYTES
+                        + " bytes; refused");
+            }
+            out.write(buffer, 0, n);
+        }
+        return copied;
+    }
+
+    /** The zip's SHA-256 in lower-case hex. */
+    static String sha256(Path file) {
+        try (InputStream in = new DigestInputStream(Files.newInputStream(file), digest())) {
+            in.transferTo(OutputStream.nullOutputStream());
+            return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());
+        } catch (IOException e) {
+            throw new PluginHostException("cannot read " + file + ": " + describe(e), e);
+        }
+    }
+
+    private static MessageDigest digest() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK has no SHA-256", e);
+        }
+    }
+
+    private static void deleteTree(Path folder) {
+        if (!Files.exists(folder)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(folder)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // a temporary folder of ours that could not be removed; it is never loaded
+        }
+    }
+
+    static String printable(String text) {
+        StringBuilder out = new StringBuilder();
+        text.codePoints().limit(200).forEach(c -> {
+            if (Character.isISOControl(c)) {
+                out.append(String.format("\\u%04x", c));
+            } else {
+                out.appendCodePoint(c);
+            }
+        });
+        return out.toString();
+    }
+
+    private static String describe(IOException e) {
+        return Optional.ofNullable(e.getMessage()).map(m -> e.getClass().getSimpleName() + ": " + m)
+                .orElse(e.getClass().getSimpleName());
+    }
+}
