@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
         description = "Emulates I/O page faults on platforms assembled from plugins.",
         subcommands = {RunCommand.class, ValidateCommand.class, ComponentsCommand.class, PluginsCommand.class,
             ReproduceCommand.class, CompareCommand.class, ShellCommand.class, TraceSummaryCommand.class},
-        footer = {"", "Exit codes: 0 ok, 1 an expectation was missed, 2 bad input, 3 internal error."})
+        footer = {"", "Exit codes: 0 ok, 1 an expectation was missed, 2 bad input or an unwritable output, "
+            + "3 internal error, 4 out of memory."})
 public final class IopfCommand implements Runnable, AutoCloseable {
     private final CliEnvironment env;
     private HostSession session;

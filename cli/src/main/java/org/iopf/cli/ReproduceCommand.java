@@ -45,6 +45,7 @@ final class ReproduceCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         CliEnvironment env = parent.env();
         Path dir = scenariosDir != null ? scenariosDir : env.scenariosDir();
+        OutputTargets.checkFolder("--out", out);
         ScenarioExecutor executor = new ScenarioExecutor(parent.session().host(), env.err(), !noProgress);
         Map<String, Scenario> all = readAll(dir, executor);
         List<Scenario> chosen = choose(all);

@@ -58,8 +58,25 @@ final class RunCommand implements Callable<Integer> {
         for (String target : observe.inspect) {
             Inspection.check(target, scenario);
         }
-        RunResult result = executor.run(scenario, observe);
+        OutputTargets.checkFolder("--out", out);
+        OutputTargets.checkFile("--trace", observe.trace);
+        ObservedRun run = executor.observe(scenario, observe);
+        try {
+            publish(run.result(), statsFormats, env);
+        } catch (RuntimeException e) {
+            OutputTargets.alsoTry(e, run::writeTrace);
+            throw e;
+        }
+        run.writeTrace();
+        return ResultOutput.allExpectationsMet(run.result()) ? ExitCode.OK : ExitCode.EXPECTATION_MISSED;
+    }
+
+    /** Prints the results, writes the files of {@code --out} and {@code --stats}, prints the views asked for. */
+    private void publish(RunResult result, java.util.Set<String> statsFormats, CliEnvironment env) {
         ResultOutput.print(result, format, env.out());
+        for (String target : observe.inspect) {
+            Inspection.print(result.inspections(), target, env.out());
+        }
         if (out != null) {
             for (Path written : ResultOutput.writeFiles(result, out)) {
                 env.err().println("wrote " + written);
@@ -70,9 +87,5 @@ final class RunCommand implements Callable<Integer> {
                 env.err().println("wrote " + written);
             }
         }
-        for (String target : observe.inspect) {
-            Inspection.print(result.inspections(), target, env.out());
-        }
-        return ResultOutput.allExpectationsMet(result) ? ExitCode.OK : ExitCode.EXPECTATION_MISSED;
     }
 }

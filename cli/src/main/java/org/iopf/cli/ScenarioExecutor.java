@@ -8,8 +8,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicReference;
 import org.iopf.api.observe.Tracer;
-import org.iopf.api.sim.Time;
-import org.iopf.core.observe.ChromeTraceWriter;
 import org.iopf.core.observe.TimelineTracer;
 import org.iopf.core.observe.TraceFilter;
 import org.iopf.core.platform.ComponentSpec;
@@ -29,7 +27,8 @@ import org.iopf.core.run.ScenarioRunner;
  * and the outcome is a {@link RunResult}. Nothing of the simulation is kept after the run, so that
  * its plugins can be unloaded and their class loaders collected. With the progress display on, the
  * run's speed (events, events per second, simulated seconds per wall second, peak heap) is printed
- * on standard error when it ends. A run with {@code --trace} writes its trace when it ends.
+ * on standard error when it ends. A run with {@code --trace} hands its trace back to be written
+ * ({@link ObservedRun}).
  */
 final class ScenarioExecutor {
     private final PluginHost host;
@@ -65,16 +64,27 @@ final class ScenarioExecutor {
 
     /** Runs {@code scenario} without trace or statistics dumps. */
     RunResult run(Scenario scenario) {
-        return run(scenario, null, TraceFilter.ALL, 0, 0);
+        return observe(scenario, null, TraceFilter.ALL, 0, 0).result();
     }
 
-    /** Runs {@code scenario} with the trace and statistics interval of {@code options}. */
+    /** Runs {@code scenario} with the trace and statistics interval of {@code options}, and writes its trace. */
     RunResult run(Scenario scenario, ObservationOptions options) {
-        return run(scenario, options.trace, options.traceFilter(), options.traceMaxEvents,
+        ObservedRun run = observe(scenario, options);
+        run.writeTrace();
+        return run.result();
+    }
+
+    /**
+     * Runs {@code scenario} with the trace and statistics interval of {@code options}, leaving its
+     * trace to be written by the caller once the results are safe ({@link ObservedRun#writeTrace()}).
+     */
+    ObservedRun observe(Scenario scenario, ObservationOptions options) {
+        return observe(scenario, options.trace, options.traceFilter(), options.traceMaxEvents,
                 options.statsIntervalNanos());
     }
 
-    private RunResult run(Scenario scenario, Path traceFile, TraceFilter filter, int traceCap, long statsInterval) {
+    private ObservedRun observe(Scenario scenario, Path traceFile, TraceFilter filter, int traceCap,
+            long statsInterval) {
         ExtensionRegistry registry = host.registry();
         Set<String> plugins = pluginsUsed(scenario, registry);
         AtomicReference<ProgressBar> bar = new AtomicReference<>();
@@ -98,33 +108,10 @@ final class ScenarioExecutor {
             if (progress) {
                 result.speed().ifPresent(speed -> err.println(scenario.name() + ": " + speed.line()));
             }
-            if (traceFile != null) {
-                writeTrace(trace.get(), traceFile);
-            }
-            return result;
+            return new ObservedRun(result, traceFile, trace.get(), err);
         } finally {
             closeBar(bar);
         }
-    }
-
-    private void writeTrace(TimelineTracer tracer, Path file) {
-        Path parent = file.toAbsolutePath().getParent();
-        try {
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot create " + parent, e);
-        }
-        ChromeTraceWriter.write(tracer, file);
-        err.println("wrote trace " + file + " (" + tracer.size() + " events)");
-        if (tracer.dropped() > 0) {
-            err.println("note: the trace reached its cap of " + tracer.capacity() + " events at "
-                    + Time.format(tracer.capReachedAtNanos()) + " of simulated time; "
-                    + tracer.dropped() + " later events were dropped (raise --trace-max-events or narrow it with "
-                    + "--trace-node, --trace-component, --trace-window)");
-        }
-        err.flush();
     }
 
     private static void closeBar(AtomicReference<ProgressBar> bar) {
