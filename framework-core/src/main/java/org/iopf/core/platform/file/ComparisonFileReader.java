@@ -2,9 +2,7 @@ package org.iopf.core.platform.file;
 
 import static java.util.Objects.requireNonNull;
 
-import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,13 +31,7 @@ public final class ComparisonFileReader {
      * @throws UncheckedIOException if it cannot be read
      */
     public Comparison read(Path file) {
-        requireNonNull(file, "file is null");
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read comparison file " + file + ": " + e.getMessage(), e);
-        }
+        String text = PlatformFileText.read(file, "comparison file");
         Path dir = file.toAbsolutePath().getParent();
         return read(file.toString(), text, dir);
     }
