@@ -29,6 +29,11 @@ public final class IopfCommand implements Runnable, AutoCloseable {
             description = "Plugins folder (default: HOME/plugins).")
     Path pluginsDir;
 
+    @Option(names = {"-q", "--quiet"}, scope = picocli.CommandLine.ScopeType.INHERIT,
+            description = "Print no progress bar, speed line or notes (running ..., wrote ...) on standard error; "
+                + "errors and warnings still.")
+    boolean quiet;
+
     /** The command over {@code env}. */
     public IopfCommand(CliEnvironment env) {
         this.env = Objects.requireNonNull(env, "env is null");
@@ -43,6 +48,11 @@ public final class IopfCommand implements Runnable, AutoCloseable {
     /** The environment: home, out, err. */
     CliEnvironment env() {
         return env;
+    }
+
+    /** What a command may say on standard error besides errors, given its {@code --no-progress}. */
+    StatusOutput status(boolean noProgress) {
+        return new StatusOutput(env.err(), env.terminal(), quiet, noProgress);
     }
 
     /** The plugin host of this process, created on first use. */

@@ -56,12 +56,18 @@ public final class IopfMain {
         return code;
     }
 
-    /** A picocli command line over {@code command} with iopf's error handling, exit codes and streams. */
+    /**
+     * A picocli command line over {@code command} with iopf's error handling, exit codes and
+     * streams; the help has colour only when standard output is a terminal and {@code NO_COLOR}
+     * is unset.
+     */
     static CommandLine commandLine(Object command, CliEnvironment env) {
         CommandLine cl = new CommandLine(command);
         cl.setOut(env.out());
         cl.setErr(env.err());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setColorScheme(CommandLine.Help.defaultColorScheme(
+                env.terminal().colourOnOut() ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF));
         cl.setExecutionExceptionHandler(new ErrorReporter());
         cl.setParameterExceptionHandler((ex, args) -> {
             CommandLine failed = ex.getCommandLine();

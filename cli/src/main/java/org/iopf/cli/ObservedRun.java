@@ -1,6 +1,5 @@
 package org.iopf.cli;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Objects;
 import org.iopf.api.sim.Time;
@@ -18,7 +17,7 @@ final class ObservedRun {
     private final RunResult result;
     private final Path traceFile;
     private final TimelineTracer tracer;
-    private final PrintWriter err;
+    private final StatusOutput status;
 
     /**
      * A run and its trace.
@@ -26,11 +25,11 @@ final class ObservedRun {
      * @param traceFile where the trace goes; null when the run was not traced
      * @param tracer the trace; null when the run was not traced
      */
-    ObservedRun(RunResult result, Path traceFile, TimelineTracer tracer, PrintWriter err) {
+    ObservedRun(RunResult result, Path traceFile, TimelineTracer tracer, StatusOutput status) {
         this.result = Objects.requireNonNull(result, "result is null");
         this.traceFile = traceFile;
         this.tracer = tracer;
-        this.err = Objects.requireNonNull(err, "err is null");
+        this.status = Objects.requireNonNull(status, "status is null");
     }
 
     /** What the run measured. */
@@ -39,8 +38,8 @@ final class ObservedRun {
     }
 
     /**
-     * Writes the trace, if the run was traced, and says so on standard error (with a note when the
-     * trace reached its cap).
+     * Writes the trace, if the run was traced, and says so on standard error unless quiet (with a
+     * warning, always, when the trace reached its cap).
      *
      * @throws java.io.UncheckedIOException if the trace cannot be written; no partial file is left
      */
@@ -53,13 +52,13 @@ final class ObservedRun {
             AtomicFile.createFolder(folder);
         }
         ChromeTraceWriter.write(tracer, traceFile);
-        err.println("wrote trace " + traceFile + " (" + tracer.size() + " events)");
+        status.note("wrote trace " + traceFile + " (" + tracer.size() + " events)");
         if (tracer.dropped() > 0) {
-            err.println("note: the trace reached its cap of " + tracer.capacity() + " events at "
+            status.err().println("note: the trace reached its cap of " + tracer.capacity() + " events at "
                     + Time.format(tracer.capReachedAtNanos()) + " of simulated time; "
                     + tracer.dropped() + " later events were dropped (raise --trace-max-events or narrow it with "
                     + "--trace-node, --trace-component, --trace-window)");
         }
-        err.flush();
+        status.err().flush();
     }
 }

@@ -25,20 +25,25 @@ import org.iopf.core.run.ScenarioRunner;
  * Reads and runs platform files against the plugin host: the plugins whose types a run uses are
  * leased for its length (so they cannot be unloaded under it), a progress bar shows on long runs,
  * and the outcome is a {@link RunResult}. Nothing of the simulation is kept after the run, so that
- * its plugins can be unloaded and their class loaders collected. With the progress display on, the
+ * its plugins can be unloaded and their class loaders collected. A progress bar is drawn only when
+ * standard error is a terminal, and {@link StatusOutput} decides it; unless quiet, the
  * run's speed (events, events per second, simulated seconds per wall second, peak heap) is printed
  * on standard error when it ends. A run with {@code --trace} hands its trace back to be written
  * ({@link ObservedRun}).
  */
 final class ScenarioExecutor {
     private final PluginHost host;
-    private final PrintWriter err;
-    private final boolean progress;
+    private final StatusOutput status;
 
+    /** An executor that shows progress (on a terminal) and speed lines if {@code progress}. */
     ScenarioExecutor(PluginHost host, PrintWriter err, boolean progress) {
+        this(host, new StatusOutput(err, TerminalInfo.detect(), false, !progress));
+    }
+
+    /** An executor whose bar, speed lines and notes follow {@code status}. */
+    ScenarioExecutor(PluginHost host, StatusOutput status) {
         this.host = Objects.requireNonNull(host, "host is null");
-        this.err = Objects.requireNonNull(err, "err is null");
-        this.progress = progress;
+        this.status = Objects.requireNonNull(status, "status is null");
     }
 
     /** Reads and validates a platform file against the extensions known now. */
@@ -99,16 +104,16 @@ final class ScenarioExecutor {
                 return tracer;
             }, statsInterval);
             CompletedRun run = runner.run(scenario, simulation -> {
-                if (progress) {
-                    bar.set(ProgressBar.start(err, simulation, scenario.name()));
+                if (status.showsBar()) {
+                    bar.set(ProgressBar.start(status.err(), simulation, scenario.name(), status.width()));
                 }
             });
             closeBar(bar);
             RunResult result = RunResult.of(run);
-            if (progress) {
-                result.speed().ifPresent(speed -> err.println(scenario.name() + ": " + speed.line()));
+            if (status.showsSpeed()) {
+                result.speed().ifPresent(speed -> status.err().println(scenario.name() + ": " + speed.line()));
             }
-            return new ObservedRun(result, traceFile, trace.get(), err);
+            return new ObservedRun(result, traceFile, trace.get(), status);
         } finally {
             closeBar(bar);
         }
