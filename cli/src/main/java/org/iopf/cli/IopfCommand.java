@@ -15,8 +15,12 @@ import picocli.CommandLine.Option;
         description = "Emulates I/O page faults on platforms assembled from plugins.",
         subcommands = {RunCommand.class, ValidateCommand.class, ComponentsCommand.class, PluginsCommand.class,
             ReproduceCommand.class, CompareCommand.class, ShellCommand.class, TraceSummaryCommand.class},
-        footer = {"", "Exit codes: 0 ok, 1 an expectation was missed, 2 bad input or an unwritable output, "
-            + "3 internal error, 4 out of memory."})
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:ok", "1:the run completed but an expectation was missed",
+            "2:bad input (option, platform file, parameter, plugin request, missing file) or an output that "
+                + "cannot be written",
+            "3:an internal error of iopf (a bug; the stack trace is printed)",
+            "4:out of memory (give the JVM more heap: IOPF_OPTS=-Xmx8g)"})
 public final class IopfCommand implements Runnable, AutoCloseable {
     private final CliEnvironment env;
     private HostSession session;
