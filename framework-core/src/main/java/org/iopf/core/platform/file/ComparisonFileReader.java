@@ -27,7 +27,7 @@ public final class ComparisonFileReader {
     /**
      * Reads the comparison file at {@code file} (UTF-8) and checks that its scenario files exist.
      *
-     * @throws PlatformFileException if it does not fit the schema
+     * @throws PlatformFileException if it is not UTF-8 (at the first bad byte) or does not fit the schema
      * @throws UncheckedIOException if it cannot be read
      */
     public Comparison read(Path file) {
