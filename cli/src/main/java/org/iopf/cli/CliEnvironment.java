@@ -13,19 +13,30 @@ import java.util.Objects;
  * @param home the installation (or checkout) folder
  * @param out standard output
  * @param err standard error, for warnings, progress and error messages
+ * @param terminal whether {@code out} and {@code err} are terminals, and how wide
  */
-public record CliEnvironment(Path home, PrintWriter out, PrintWriter err) {
+public record CliEnvironment(Path home, PrintWriter out, PrintWriter err, TerminalInfo terminal) {
     /** Checks arguments. */
     public CliEnvironment {
         Objects.requireNonNull(home, "home is null");
         Objects.requireNonNull(out, "out is null");
         Objects.requireNonNull(err, "err is null");
+        Objects.requireNonNull(terminal, "terminal is null");
     }
 
-    /** The environment of the running process: {@code iopf.home} or the working directory. */
+    /** An environment whose streams are not terminals (files, pipes, an embedding program). */
+    public CliEnvironment(Path home, PrintWriter out, PrintWriter err) {
+        this(home, out, err, TerminalInfo.NONE);
+    }
+
+    /**
+     * The environment of the running process: {@code iopf.home} or the working directory, and
+     * the terminal the process's streams are attached to, if any.
+     */
     public static CliEnvironment fromSystem(PrintWriter out, PrintWriter err) {
         String home = System.getProperty("iopf.home");
-        return new CliEnvironment(Path.of(home != null ? home : "").toAbsolutePath().normalize(), out, err);
+        return new CliEnvironment(Path.of(home != null ? home : "").toAbsolutePath().normalize(), out, err,
+                TerminalInfo.detect());
     }
 
     /** The default plugins folder, {@code HOME/plugins}. */

@@ -41,7 +41,8 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() {
         CliEnvironment env = parent.env();
         Comparison comparison = new ComparisonFileReader().read(comparisonFile(env));
-        ScenarioExecutor executor = new ScenarioExecutor(parent.session().host(), env.err(), !noProgress);
+        StatusOutput status = parent.status(noProgress);
+        ScenarioExecutor executor = new ScenarioExecutor(parent.session().host(), status);
         List<Scenario> scenarios = new ArrayList<>();
         for (Comparison.Column column : comparison.columns()) {
             Scenario scenario = executor.read(column.scenario());
@@ -49,8 +50,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         List<RunResult> results = new ArrayList<>();
         for (Scenario scenario : scenarios) {
-            env.err().println("running " + scenario.name() + " (" + scenario.source() + ")");
-            env.err().flush();
+            status.note("running " + scenario.name() + " (" + scenario.source() + ")");
             RunResult result = executor.run(scenario);
             results.add(result);
             ResultOutput.printExpectations(result, env.out());

@@ -1,8 +1,10 @@
 package org.iopf.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
+import org.iopf.core.io.IoProblem;
 import org.iopf.core.platform.AssemblyException;
 import org.iopf.core.platform.InvalidParameterException;
 import org.iopf.core.platform.file.PlatformFileException;
@@ -15,7 +17,8 @@ import picocli.CommandLine.ParseResult;
  * Turns an exception out of a command into a message and an exit code: bad input (a platform file,
  * a parameter, a plugin request, a missing file) exits with 2 and prints one message, without a
  * stack trace unless {@code --debug}; anything else is an internal error (exit 3) and always shows
- * its stack trace.
+ * its stack trace. Running out of heap is neither: {@link #outOfMemory} says so on one line with a
+ * hint and exits with 4.
  */
 final class ErrorReporter implements IExecutionExceptionHandler {
     @Override
@@ -47,10 +50,14 @@ final class ErrorReporter implements IExecutionExceptionHandler {
         return ex instanceof BadInputException || ex instanceof PlatformFileException
                 || ex instanceof InvalidParameterException || ex instanceof AssemblyException
                 || ex instanceof PluginHostException || ex instanceof IllegalArgumentException
-                || ex instanceof java.io.IOException || ex instanceof UncheckedIOException;
+                || ex instanceof IOException || ex instanceof UncheckedIOException;
     }
 
     static String message(Throwable ex) {
+        if (ex instanceof UncheckedIOException u && u.getCause() != null
+                && !u.getMessage().equals(u.getCause().toString())) {
+            return u.getMessage();
+        }
         Throwable t = ex instanceof UncheckedIOException u ? u.getCause() : ex;
         if (t instanceof NoSuchFileException nf) {
             return "no such file: " + nf.getFile();
@@ -58,6 +65,26 @@ final class ErrorReporter implements IExecutionExceptionHandler {
         if (t instanceof java.nio.file.AccessDeniedException denied) {
             return "permission denied: " + denied.getFile();
         }
-        return t instanceof java.io.IOException ? "cannot read or write a file: " + t : t.getMessage();
+        return t instanceof IOException io ? "cannot read or write a file: " + IoProblem.describe(io, null)
+                : t.getMessage();
+    }
+
+    /**
+     * Reports that the Java heap ran out: one line with the heap's size and what to do, the stack
+     * trace only with {@code --debug}.
+     *
+     * @return {@link ExitCode#OUT_OF_MEMORY}
+     */
+    static int outOfMemory(OutOfMemoryError error, boolean debug, PrintWriter err) {
+        long max = Runtime.getRuntime().maxMemory();
+        String heap = max == Long.MAX_VALUE ? "" : " (" + max / (1024 * 1024) + " MiB of heap)";
+        err.println("iopf: out of memory" + heap + ": " + error.getMessage() + "; give the JVM more heap "
+                + "(IOPF_OPTS=-Xmx8g) or keep page fingerprints instead of bytes (memory: {content: fingerprint} "
+                + "on each node)");
+        if (debug) {
+            error.printStackTrace(err);
+        }
+        err.flush();
+        return ExitCode.OUT_OF_MEMORY;
     }
 }

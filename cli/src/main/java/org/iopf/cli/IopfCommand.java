@@ -15,7 +15,12 @@ import picocli.CommandLine.Option;
         description = "Emulates I/O page faults on platforms assembled from plugins.",
         subcommands = {RunCommand.class, ValidateCommand.class, ComponentsCommand.class, PluginsCommand.class,
             ReproduceCommand.class, CompareCommand.class, ShellCommand.class, TraceSummaryCommand.class},
-        footer = {"", "Exit codes: 0 ok, 1 an expectation was missed, 2 bad input, 3 internal error."})
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:ok", "1:the run completed but an expectation was missed",
+            "2:bad input (option, platform file, parameter, plugin request, missing file) or an output that "
+                + "cannot be written",
+            "3:an internal error of iopf (a bug; the stack trace is printed)",
+            "4:out of memory (give the JVM more heap: IOPF_OPTS=-Xmx8g)"})
 public final class IopfCommand implements Runnable, AutoCloseable {
     private final CliEnvironment env;
     private HostSession session;
@@ -27,6 +32,11 @@ public final class IopfCommand implements Runnable, AutoCloseable {
     @Option(names = "--plugins", paramLabel = "DIR", scope = picocli.CommandLine.ScopeType.INHERIT,
             description = "Plugins folder (default: HOME/plugins).")
     Path pluginsDir;
+
+    @Option(names = {"-q", "--quiet"}, scope = picocli.CommandLine.ScopeType.INHERIT,
+            description = "Print no progress bar, speed line or notes (running ..., wrote ...) on standard error; "
+                + "errors and warnings still.")
+    boolean quiet;
 
     /** The command over {@code env}. */
     public IopfCommand(CliEnvironment env) {
@@ -42,6 +52,11 @@ public final class IopfCommand implements Runnable, AutoCloseable {
     /** The environment: home, out, err. */
     CliEnvironment env() {
         return env;
+    }
+
+    /** What a command may say on standard error besides errors, given its {@code --no-progress}. */
+    StatusOutput status(boolean noProgress) {
+        return new StatusOutput(env.err(), env.terminal(), quiet, noProgress);
     }
 
     /** The plugin host of this process, created on first use. */

@@ -3,6 +3,7 @@ package org.iopf.cli;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import picocli.CommandLine;
 
 /** The entry point of {@code bin/iopf}. */
@@ -30,19 +31,43 @@ public final class IopfMain {
     /** Runs the command line in {@code env}; returns the exit code. */
     public static int run(String[] args, CliEnvironment env) {
         try (IopfCommand command = new IopfCommand(env)) {
-            return commandLine(command, env).execute(args);
-        } finally {
-            env.out().flush();
-            env.err().flush();
+            return execute(commandLine(command, env), args, env);
         }
     }
 
-    /** A picocli command line over {@code command} with iopf's error handling, exit codes and streams. */
+    /**
+     * Executes {@code commandLine}: out of heap is exit 4 with one line, and output that could not
+     * be written to standard output (a closed pipe, a full disk) is exit 2 even if the command
+     * succeeded, since a {@link PrintWriter} only records such failures.
+     */
+    static int execute(CommandLine commandLine, String[] args, CliEnvironment env) {
+        int code;
+        try {
+            code = commandLine.execute(args);
+        } catch (OutOfMemoryError e) {
+            code = ErrorReporter.outOfMemory(e, List.of(args).contains("--debug"), env.err());
+        }
+        if (env.out().checkError()) {
+            env.err().println("iopf: cannot write to standard output (closed, or the disk is full); "
+                    + "what the command printed is incomplete");
+            code = code == ExitCode.OK || code == ExitCode.EXPECTATION_MISSED ? ExitCode.BAD_INPUT : code;
+        }
+        env.err().flush();
+        return code;
+    }
+
+    /**
+     * A picocli command line over {@code command} with iopf's error handling, exit codes and
+     * streams; the help has colour only when standard output is a terminal and {@code NO_COLOR}
+     * is unset.
+     */
     static CommandLine commandLine(Object command, CliEnvironment env) {
         CommandLine cl = new CommandLine(command);
         cl.setOut(env.out());
         cl.setErr(env.err());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setColorScheme(CommandLine.Help.defaultColorScheme(
+                env.terminal().colourOnOut() ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF));
         cl.setExecutionExceptionHandler(new ErrorReporter());
         cl.setParameterExceptionHandler((ex, args) -> {
             CommandLine failed = ex.getCommandLine();

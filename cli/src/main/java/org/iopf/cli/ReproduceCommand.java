@@ -45,13 +45,14 @@ final class ReproduceCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         CliEnvironment env = parent.env();
         Path dir = scenariosDir != null ? scenariosDir : env.scenariosDir();
-        ScenarioExecutor executor = new ScenarioExecutor(parent.session().host(), env.err(), !noProgress);
+        OutputTargets.checkFolder("--out", out);
+        StatusOutput status = parent.status(noProgress);
+        ScenarioExecutor executor = new ScenarioExecutor(parent.session().host(), status);
         Map<String, Scenario> all = readAll(dir, executor);
         List<Scenario> chosen = choose(all);
         List<RunResult> results = new ArrayList<>();
         for (Scenario scenario : chosen) {
-            env.err().println("running " + scenario.name() + " (" + scenario.source() + ")");
-            env.err().flush();
+            status.note("running " + scenario.name() + " (" + scenario.source() + ")");
             RunResult result = executor.run(scenario);
             results.add(result);
             ResultOutput.printExpectations(result, env.out());

@@ -4,11 +4,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.iopf.cli.chart.ThroughputChart;
+import org.iopf.core.io.AtomicFile;
 import org.iopf.core.report.CsvReport;
 import org.iopf.core.report.Figure;
 import org.iopf.core.report.JsonReport;
@@ -46,16 +46,14 @@ final class ResultOutput {
 
     /**
      * Writes {@code results.json}, {@code results.csv}, {@code throughput.csv} and
-     * {@code throughput.png} into {@code dir} (created if missing).
+     * {@code throughput.png} into {@code dir} (created if missing), each complete or not at all
+     * ({@link AtomicFile}).
      *
      * @return the files written
+     * @throws UncheckedIOException if a file cannot be written, naming it and why
      */
     static List<Path> writeFiles(RunResult result, Path dir) {
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create " + dir, e);
-        }
+        AtomicFile.createFolder(dir);
         Path json = dir.resolve("results.json");
         Path csv = dir.resolve("results.csv");
         Path series = dir.resolve("throughput.csv");
@@ -74,11 +72,7 @@ final class ResultOutput {
      * @return the files written
      */
     static List<Path> writeStats(RunResult result, java.util.Set<String> formats, Path dir) {
-        try {
-            Files.createDirectories(dir.toAbsolutePath());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create " + dir, e);
-        }
+        AtomicFile.createFolder(dir);
         List<Path> written = new java.util.ArrayList<>();
         if (formats.contains("json")) {
             Path json = dir.resolve("stats.json");

@@ -48,7 +48,8 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         CliEnvironment env = parent.env();
-        ScenarioExecutor executor = new ScenarioExecutor(parent.session().host(), env.err(), !noProgress);
+        StatusOutput status = parent.status(noProgress);
+        ScenarioExecutor executor = new ScenarioExecutor(parent.session().host(), status);
         Scenario scenario = executor.read(env.platformFile(platform));
         if (seed != null) {
             scenario = scenario.withSeed(seed);
@@ -58,21 +59,35 @@ final class RunCommand implements Callable<Integer> {
         for (String target : observe.inspect) {
             Inspection.check(target, scenario);
         }
-        RunResult result = executor.run(scenario, observe);
+        OutputTargets.checkFolder("--out", out);
+        OutputTargets.checkFile("--trace", observe.trace);
+        ObservedRun run = executor.observe(scenario, observe);
+        try {
+            publish(run.result(), statsFormats, env, status);
+        } catch (RuntimeException e) {
+            OutputTargets.alsoTry(e, run::writeTrace);
+            throw e;
+        }
+        run.writeTrace();
+        return ResultOutput.allExpectationsMet(run.result()) ? ExitCode.OK : ExitCode.EXPECTATION_MISSED;
+    }
+
+    /** Prints the results, writes the files of {@code --out} and {@code --stats}, prints the views asked for. */
+    private void publish(RunResult result, java.util.Set<String> statsFormats, CliEnvironment env,
+            StatusOutput status) {
         ResultOutput.print(result, format, env.out());
+        for (String target : observe.inspect) {
+            Inspection.print(result.inspections(), target, env.out());
+        }
         if (out != null) {
             for (Path written : ResultOutput.writeFiles(result, out)) {
-                env.err().println("wrote " + written);
+                status.note("wrote " + written);
             }
         }
         if (!statsFormats.isEmpty()) {
             for (Path written : ResultOutput.writeStats(result, statsFormats, out != null ? out : Path.of(""))) {
-                env.err().println("wrote " + written);
+                status.note("wrote " + written);
             }
         }
-        for (String target : observe.inspect) {
-            Inspection.print(result.inspections(), target, env.out());
-        }
-        return ResultOutput.allExpectationsMet(result) ? ExitCode.OK : ExitCode.EXPECTATION_MISSED;
     }
 }

@@ -9,8 +9,6 @@ import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.iopf.api.observe.Tracer;
-import org.iopf.api.sim.Time;
-import org.iopf.core.observe.ChromeTraceWriter;
 import org.iopf.core.observe.TimelineTracer;
 import org.iopf.core.observe.TraceFilter;
 import org.iopf.core.platform.ComponentSpec;
@@ -29,20 +27,26 @@ import org.iopf.core.run.Simulation;
  * Reads and runs platform files against the plugin host: the plugins whose types a run uses are
  * leased for its length (so they cannot be unloaded under it), a progress bar shows on long runs,
  * and the outcome is a {@link RunResult}. Nothing of the simulation is kept after the run, so that
- * its plugins can be unloaded and their class loaders collected. With the progress display on, the
+ * its plugins can be unloaded and their class loaders collected. A progress bar is drawn only when
+ * standard error is a terminal, and {@link StatusOutput} decides it; unless quiet, the
  * run's speed (events, events per second, simulated seconds per wall second, peak heap) is printed
- * on standard error when it ends. A run with {@code --trace} writes its trace when it ends.
+ * on standard error when it ends. A run with {@code --trace} hands its trace back to be written
+ * ({@link ObservedRun}).
  */
 final class ScenarioExecutor {
     private final PluginHost host;
-    private final PrintWriter err;
-    private final boolean progress;
+    private final StatusOutput status;
     private Consumer<Simulation> onStart = simulation -> { };
 
+    /** An executor that shows progress (on a terminal) and speed lines if {@code progress}. */
     ScenarioExecutor(PluginHost host, PrintWriter err, boolean progress) {
+        this(host, new StatusOutput(err, TerminalInfo.detect(), false, !progress));
+    }
+
+    /** An executor whose bar, speed lines and notes follow {@code status}. */
+    ScenarioExecutor(PluginHost host, StatusOutput status) {
         this.host = Objects.requireNonNull(host, "host is null");
-        this.err = Objects.requireNonNull(err, "err is null");
-        this.progress = progress;
+        this.status = Objects.requireNonNull(status, "status is null");
     }
 
     /** Tells {@code listener} each simulation as it starts (the shell, to cancel it on Ctrl-C). */
@@ -74,16 +78,27 @@ final class ScenarioExecutor {
 
     /** Runs {@code scenario} without trace or statistics dumps. */
     RunResult run(Scenario scenario) {
-        return run(scenario, null, TraceFilter.ALL, 0, 0);
+        return observe(scenario, null, TraceFilter.ALL, 0, 0).result();
     }
 
-    /** Runs {@code scenario} with the trace and statistics interval of {@code options}. */
+    /** Runs {@code scenario} with the trace and statistics interval of {@code options}, and writes its trace. */
     RunResult run(Scenario scenario, ObservationOptions options) {
-        return run(scenario, options.trace, options.traceFilter(), options.traceMaxEvents,
+        ObservedRun run = observe(scenario, options);
+        run.writeTrace();
+        return run.result();
+    }
+
+    /**
+     * Runs {@code scenario} with the trace and statistics interval of {@code options}, leaving its
+     * trace to be written by the caller once the results are safe ({@link ObservedRun#writeTrace()}).
+     */
+    ObservedRun observe(Scenario scenario, ObservationOptions options) {
+        return observe(scenario, options.trace, options.traceFilter(), options.traceMaxEvents,
                 options.statsIntervalNanos());
     }
 
-    private RunResult run(Scenario scenario, Path traceFile, TraceFilter filter, int traceCap, long statsInterval) {
+    private ObservedRun observe(Scenario scenario, Path traceFile, TraceFilter filter, int traceCap,
+            long statsInterval) {
         ExtensionRegistry registry = host.registry();
         Set<String> plugins = pluginsUsed(scenario, registry);
         AtomicReference<ProgressBar> bar = new AtomicReference<>();
@@ -99,42 +114,19 @@ final class ScenarioExecutor {
             }, statsInterval);
             CompletedRun run = runner.run(scenario, simulation -> {
                 onStart.accept(simulation);
-                if (progress) {
-                    bar.set(ProgressBar.start(err, simulation, scenario.name()));
+                if (status.showsBar()) {
+                    bar.set(ProgressBar.start(status.err(), simulation, scenario.name(), status.width()));
                 }
             });
             closeBar(bar);
             RunResult result = RunResult.of(run);
-            if (progress) {
-                result.speed().ifPresent(speed -> err.println(scenario.name() + ": " + speed.line()));
+            if (status.showsSpeed()) {
+                result.speed().ifPresent(speed -> status.err().println(scenario.name() + ": " + speed.line()));
             }
-            if (traceFile != null) {
-                writeTrace(trace.get(), traceFile);
-            }
-            return result;
+            return new ObservedRun(result, traceFile, trace.get(), status);
         } finally {
             closeBar(bar);
         }
-    }
-
-    private void writeTrace(TimelineTracer tracer, Path file) {
-        Path parent = file.toAbsolutePath().getParent();
-        try {
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot create " + parent, e);
-        }
-        ChromeTraceWriter.write(tracer, file);
-        err.println("wrote trace " + file + " (" + tracer.size() + " events)");
-        if (tracer.dropped() > 0) {
-            err.println("note: the trace reached its cap of " + tracer.capacity() + " events at "
-                    + Time.format(tracer.capReachedAtNanos()) + " of simulated time; "
-                    + tracer.dropped() + " later events were dropped (raise --trace-max-events or narrow it with "
-                    + "--trace-node, --trace-component, --trace-window)");
-        }
-        err.flush();
     }
 
     private static void closeBar(AtomicReference<ProgressBar> bar) {

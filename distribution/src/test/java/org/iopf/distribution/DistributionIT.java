@@ -122,6 +122,41 @@ final class DistributionIT {
         Outcome help = IOPF.run("--help");
         assertThat(help.exitCode()).isZero();
         assertThat(help.out()).contains("run", "validate", "components", "plugins", "reproduce", "shell",
-                "Exit codes");
+                "Exit codes", "4   out of memory").doesNotContain("\u001b[");
+    }
+
+    @Test
+    void theCompletionScriptCompletesCommandsOptionsAndValuesInBash() throws Exception {
+        assertThat(complete("iopf", "ru")).isEqualTo("run");
+        assertThat(complete("iopf", "run", "--no")).isEqualTo("--no-progress");
+        assertThat(complete("iopf", "run", "--format", "")).isEqualTo("TABLE JSON CSV");
+        assertThat(complete("iopf", "trace-")).isEqualTo("trace-summary");
+    }
+
+    @Test
+    void theManPageHasEveryCommandAndExitCode() throws IOException {
+        String page = Files.readString(IOPF.home().resolve("man/man1/iopf.1"));
+        assertThat(page).startsWith(".TH IOPF 1 ");
+        for (String command : new String[] {"run", "validate", "components", "plugins", "reproduce", "compare", "shell",
+            "trace-summary"}) {
+            assertThat(page).contains(".SS \"iopf " + command.replace("-", "\\-") + "\"");
+        }
+        assertThat(page).contains("\\fB\\-q\\fR, \\fB\\-\\-quiet\\fR", ".SH EXIT STATUS", "out of memory",
+                "IOPF_OPTS", "NO_COLOR");
+    }
+
+    /** What bash offers for the last of {@code words} with the distribution's completion script sourced. */
+    private String complete(String... words) throws Exception {
+        StringBuilder array = new StringBuilder();
+        for (String word : words) {
+            array.append(" '").append(word).append('\'');
+        }
+        String script = "source '" + IOPF.home().resolve("completion/iopf_completion") + "'; COMP_WORDS=(" + array
+                + "); COMP_CWORD=" + (words.length - 1) + "; COMP_LINE=\"${COMP_WORDS[*]}\"; _complete_iopf 2>/dev/null; "
+                + "echo \"${COMPREPLY[*]}\"";
+        Process bash = new ProcessBuilder("bash", "-c", script).redirectErrorStream(true).start();
+        String out = new String(bash.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(bash.waitFor()).as(out).isZero();
+        return out.strip();
     }
 }

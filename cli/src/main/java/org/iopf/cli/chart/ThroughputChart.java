@@ -4,9 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import org.iopf.core.io.AtomicFile;
 import org.iopf.core.report.RunResult;
 import org.iopf.core.report.ThroughputPoint;
 import org.iopf.core.report.ThroughputSeries;
@@ -66,6 +65,8 @@ public final class ThroughputChart {
      * @param png the file to write, not null
      * @param width the image's width in pixels, {@code > 0}
      * @param height the image's height in pixels, {@code > 0}
+     * @throws java.io.UncheckedIOException if the file cannot be written, naming it and why; a
+     *     complete earlier file is left as it was
      */
     public static void write(JFreeChart chart, Path png, int width, int height) {
         requireNonNull(chart, "chart is null");
@@ -73,11 +74,7 @@ public final class ThroughputChart {
         if (width <= 0 || height <= 0) {
             throw new IllegalArgumentException("width and height must be > 0: " + width + " x " + height);
         }
-        try {
-            ChartUtils.saveChartAsPNG(png.toFile(), chart, width, height);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write chart to " + png, e);
-        }
+        AtomicFile.write(png, out -> ChartUtils.writeChartAsPNG(out, chart, width, height));
     }
 
     /**

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.iopf.core.io.AtomicFile;
 
 /**
  * Writes the events of a {@link TimelineTracer} in the Chrome trace-event JSON format, which the
@@ -53,14 +53,15 @@ public final class ChromeTraceWriter {
     private ChromeTraceWriter() {
     }
 
-    /** Writes the trace of {@code tracer} to {@code file}, replacing it. */
+    /**
+     * Writes the trace of {@code tracer} to {@code file}, replacing it only once it is complete
+     * ({@link AtomicFile}).
+     *
+     * @throws UncheckedIOException if the file cannot be written, naming it and why
+     */
     public static void write(TimelineTracer tracer, Path file) {
-        requireNonNull(file, "file is null");
-        try (OutputStream out = Files.newOutputStream(file)) {
-            write(tracer, out);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the trace to " + file, e);
-        }
+        requireNonNull(tracer, "tracer is null");
+        AtomicFile.write(file, out -> write(tracer, out));
     }
 
     /** Writes the trace of {@code tracer} to {@code out}; does not close it. */

@@ -6,9 +6,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import org.iopf.core.io.AtomicFile;
 
 /**
  * Writes a {@link RunResult} as CSV: the figures as {@code name,value,unit} rows (values in base
@@ -49,15 +48,15 @@ public final class CsvReport {
         out.flush();
     }
 
-    /** Writes the figures to {@code figures} and the series to {@code series}, UTF-8, replacing them. */
+    /**
+     * Writes the figures to {@code figures} and the series to {@code series}, UTF-8, each replaced
+     * only once it is complete ({@link AtomicFile}).
+     *
+     * @throws UncheckedIOException if a file cannot be written, naming it and why
+     */
     public static void write(RunResult result, Path figures, Path series) {
-        try (Writer f = Files.newBufferedWriter(figures, StandardCharsets.UTF_8);
-                Writer s = Files.newBufferedWriter(series, StandardCharsets.UTF_8)) {
-            writeFigures(result, f);
-            writeSeries(result, s);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write CSV report to " + figures + " and " + series, e);
-        }
+        AtomicFile.writeText(figures, out -> writeFigures(result, out));
+        AtomicFile.writeText(series, out -> writeSeries(result, out));
     }
 
     static String number(double value) {

@@ -7,9 +7,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import org.iopf.core.io.AtomicFile;
 
 /**
  * Writes a {@link RunResult} as one JSON object:
@@ -104,14 +104,15 @@ public final class JsonReport {
         }
     }
 
-    /** Writes {@code result} as JSON to {@code file}, replacing it. */
+    /**
+     * Writes {@code result} as JSON to {@code file}, replacing it only once it is complete
+     * ({@link AtomicFile}).
+     *
+     * @throws UncheckedIOException if the file cannot be written, naming it and why
+     */
     public static void write(RunResult result, Path file) {
-        requireNonNull(file, "file is null");
-        try {
-            MAPPER.writeValue(file.toFile(), tree(result));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write JSON report to " + file, e);
-        }
+        ObjectNode tree = tree(result);
+        AtomicFile.write(file, out -> MAPPER.writeValue(out, tree));
     }
 
     private static void putNumber(ObjectNode node, String field, double value) {

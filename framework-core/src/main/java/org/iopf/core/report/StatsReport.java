@@ -6,13 +6,11 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.SortedMap;
+import org.iopf.core.io.AtomicFile;
 import org.iopf.core.observe.MetricValue;
 import org.iopf.core.observe.MetricsDump;
 import org.iopf.core.observe.MetricsTimeline;
@@ -51,11 +49,7 @@ public final class StatsReport {
 
     /** Writes {@code stats.json} of {@code result} to {@code file}. */
     public static void writeJson(RunResult result, Path file) {
-        try (OutputStream out = Files.newOutputStream(file)) {
-            writeJson(result, out);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write statistics to " + file, e);
-        }
+        AtomicFile.write(file, out -> writeJson(result, out));
     }
 
     /** Writes the JSON statistics of {@code result} to {@code out}; does not close it. */
@@ -113,17 +107,9 @@ public final class StatsReport {
 
     /** Writes {@code stats.csv} (and {@code stats-series.csv} when there are dumps) into {@code dir}. */
     public static void writeCsv(RunResult result, Path csv, Path seriesCsv) {
-        try (Writer out = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
-            writeCsv(result, out);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write statistics to " + csv, e);
-        }
+        AtomicFile.writeText(csv, out -> writeCsv(result, out));
         if (seriesCsv != null) {
-            try (Writer out = Files.newBufferedWriter(seriesCsv, StandardCharsets.UTF_8)) {
-                writeSeriesCsv(result, out);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot write statistics to " + seriesCsv, e);
-            }
+            AtomicFile.writeText(seriesCsv, out -> writeSeriesCsv(result, out));
         }
     }
 

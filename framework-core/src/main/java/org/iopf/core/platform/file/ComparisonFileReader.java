@@ -2,9 +2,7 @@ package org.iopf.core.platform.file;
 
 import static java.util.Objects.requireNonNull;
 
-import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,17 +27,11 @@ public final class ComparisonFileReader {
     /**
      * Reads the comparison file at {@code file} (UTF-8) and checks that its scenario files exist.
      *
-     * @throws PlatformFileException if it does not fit the schema
+     * @throws PlatformFileException if it is not UTF-8 (at the first bad byte) or does not fit the schema
      * @throws UncheckedIOException if it cannot be read
      */
     public Comparison read(Path file) {
-        requireNonNull(file, "file is null");
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read comparison file " + file + ": " + e.getMessage(), e);
-        }
+        String text = PlatformFileText.read(file, "comparison file");
         Path dir = file.toAbsolutePath().getParent();
         return read(file.toString(), text, dir);
     }

@@ -2,10 +2,7 @@ package org.iopf.core.platform.file;
 
 import static java.util.Objects.requireNonNull;
 
-import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -67,18 +64,12 @@ public final class PlatformFileReader {
      *
      * @param file the file, not null
      * @return the validated scenario
-     * @throws PlatformFileException if the file is not valid YAML or does not fit the schema
+     * @throws PlatformFileException if the file is not UTF-8 (at the first bad byte), not valid YAML
+     *     or does not fit the schema
      * @throws UncheckedIOException if the file cannot be read
      */
     public Scenario read(Path file) {
-        requireNonNull(file, "file is null");
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read platform file " + file + ": " + e.getMessage(), e);
-        }
-        return read(file.toString(), text);
+        return read(file.toString(), PlatformFileText.read(file, "platform file"));
     }
 
     /**
