@@ -7,8 +7,10 @@ import com.google.inject.Injector;
 import com.google.inject.Module;
 import com.google.inject.PrivateModule;
 import com.google.inject.Stage;
+import com.google.inject.matcher.Matchers;
 import com.google.inject.spi.ElementSource;
 import com.google.inject.spi.Message;
+import com.google.inject.spi.ProvisionListener;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -33,6 +35,7 @@ import org.iopf.api.sim.Scheduler;
 import org.iopf.core.node.NodeFaultQueue;
 import org.iopf.core.node.SimComponentContext;
 import org.iopf.core.node.SimNode;
+import org.iopf.core.sim.NodeResources;
 
 /**
  * Builds a node from its components with one Guice child injector per node, under one
@@ -97,6 +100,9 @@ public final class NodeAssembler {
         Map<Role, ComponentType> types = new EnumMap<>(Role.class);
         List<Module> modules = new ArrayList<>();
         modules.add(new NodeServicesModule(memoryManager, faults));
+        if (resources instanceof NodeResources nodeResources) {
+            modules.add(new RollBackFailedCreation(nodeResources));
+        }
         for (ComponentSpec spec : components) {
             ComponentType type = registry.require(spec.type());
             for (Role role : type.roles()) {
@@ -262,6 +268,35 @@ public final class NodeAssembler {
             binder().requireExplicitBindings();
             bind(MemoryManager.class).toInstance(memoryManager);
             bind(FaultSink.class).toInstance(faults);
+        }
+    }
+
+    /**
+     * Takes back the resources a component registered while being created if its creation fails,
+     * so that Guice's next attempt at the same singleton (another key bound to it) fails for the same
+     * reason, not with "already exists", and a failed node leaves nothing behind.
+     */
+    private static final class RollBackFailedCreation extends AbstractModule {
+        private final NodeResources resources;
+
+        RollBackFailedCreation(NodeResources resources) {
+            this.resources = resources;
+        }
+
+        @Override
+        protected void configure() {
+            bindListener(Matchers.any(), new ProvisionListener() {
+                @Override
+                public <T> void onProvision(ProvisionInvocation<T> provision) {
+                    int checkpoint = resources.checkpoint();
+                    try {
+                        provision.provision();
+                    } catch (RuntimeException | Error e) {
+                        resources.rollBackTo(checkpoint);
+                        throw e;
+                    }
+                }
+            });
         }
     }
 

@@ -87,6 +87,25 @@ public final class NodeResources implements Resources {
         return resource;
     }
 
+    /** How many bandwidth resources exist now; {@link #rollBackTo} takes back those created after. */
+    public int checkpoint() {
+        return bandwidth.size();
+    }
+
+    /**
+     * Removes the bandwidth resources created after {@code checkpoint}: what a component that failed
+     * while being created had taken, so that nothing of it is left behind.
+     */
+    public void rollBackTo(int checkpoint) {
+        if (checkpoint < 0 || checkpoint > bandwidth.size()) {
+            throw new IllegalArgumentException("no such checkpoint: " + checkpoint + " of " + bandwidth.size());
+        }
+        var names = new ArrayList<>(bandwidth.keySet());
+        for (String name : names.subList(checkpoint, names.size())) {
+            bandwidth.remove(name);
+        }
+    }
+
     /** The bandwidth resources created so far, in creation order (unmodifiable). */
     public List<BandwidthResource> bandwidthResources() {
         return List.copyOf(bandwidth.values());
