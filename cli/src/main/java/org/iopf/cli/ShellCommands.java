@@ -180,9 +180,9 @@ final class ShellCommands implements Runnable {
             for (String target : observe.inspect) {
                 Inspection.check(target, scenario);
             }
-            RunResult result;
+            ObservedRun run;
             try {
-                result = executor.run(scenario, observe);
+                run = executor.observe(scenario, observe);
             } finally {
                 java.util.Optional<String> cancelledAt = shell().cancellation().end();
                 if (cancelledAt.isPresent()) {
@@ -195,6 +195,7 @@ final class ShellCommands implements Runnable {
             if (cancelledRun) {
                 return ExitCode.CANCELLED;
             }
+            RunResult result = run.result();
             shell().setLastResult(result);
             ResultOutput.print(result, format, shell().env().out());
             if (!statsFormats.isEmpty()) {
@@ -205,6 +206,7 @@ final class ShellCommands implements Runnable {
             for (String target : observe.inspect) {
                 Inspection.print(result.inspections(), target, shell().env().out());
             }
+            run.writeTrace(); // last: a trace that cannot be written loses nothing else
             return ResultOutput.allExpectationsMet(result) ? ExitCode.OK : ExitCode.EXPECTATION_MISSED;
         }
     }

@@ -313,7 +313,15 @@ public final class NodeAssembler {
         @Override
         protected void configure() {
             bind(ComponentContext.class).toInstance(context);
-            install(type.module(context));
+            Module module;
+            try {
+                module = type.module(context);
+            } catch (RuntimeException | LinkageError | AssertionError | StackOverflowError e) {
+                // plugin code: its failure, an Error included, is this component's, reported like the others
+                addError("component type '%s' could not give its module: %s", type.name(), e);
+                return;
+            }
+            install(module);
             for (Role role : type.roles()) {
                 expose(role.apiType());
             }

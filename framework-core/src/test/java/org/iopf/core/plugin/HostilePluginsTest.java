@@ -1,6 +1,7 @@
 package org.iopf.core.plugin;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import java.io.ByteArrayOutputStream;
@@ -12,7 +13,15 @@ import java.util.List;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.iopf.api.ApiVersion;
+import org.iopf.core.platform.AssemblyException;
+import org.iopf.core.platform.ComponentSpec;
 import org.iopf.core.platform.ExtensionRegistry;
+import org.iopf.core.platform.MemorySpec;
+import org.iopf.core.platform.NodeSpec;
+import org.iopf.core.platform.PlatformSpec;
+import org.iopf.core.run.DefaultPlatforms;
+import org.iopf.core.run.Simulation;
+import org.iopf.core.sim.CoreGroup;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -137,6 +146,23 @@ final class HostilePluginsTest {
                     + "IllegalStateException: oops");
             ExtensionRegistry registry = host.registry();
             assertThat(registry.find("hostile-iommu")).isEmpty();
+        }
+    }
+
+    @Test
+    void aModuleThatThrowsAnErrorFailsTheAssemblyWithALocatedMessageNotTheProcess() {
+        builder().hostile("bad-module", "").token("MODULE", "throw new AssertionError(\"no module today\");")
+                .zipInto(plugins);
+        try (DefaultPluginHost host = host()) {
+            assertThat(host.loadAndStartAll()).extracting(PluginInfo::status).containsExactly(PluginStatus.STARTED);
+            NodeSpec node = new NodeSpec("node1", MemorySpec.of(1L << 30), List.of(new CoreGroup("cpu", 1)),
+                    List.of(ComponentSpec.of("iommu", "hostile-iommu")));
+            PlatformSpec base = DefaultPlatforms.pinnedBaseline(1);
+            assertThatThrownBy(() -> Simulation.build(new PlatformSpec(1, base.defaultLink(), 0, List.of(node)),
+                    host.registry()))
+                    .isInstanceOf(AssemblyException.class)
+                    .hasMessageContaining("component type 'hostile-iommu' could not give its module: "
+                            + "java.lang.AssertionError: no module today");
         }
     }
 
