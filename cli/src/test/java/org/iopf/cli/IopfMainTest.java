@@ -23,7 +23,7 @@ final class IopfMainTest {
     void runWithoutAPlatformRunsThePinnedBaselineAndChecksItsExpectations() {
         assertThat(cli.run("run", "--no-progress", "--plugins", temp.toString())).isZero();
         assertThat(cli.out()).contains("scenario pinned-baseline", "seed 1", "throughput", "latency.p99",
-                "expectations: 3 of 3 met");
+                "expectations: 4 of 4 met");
     }
 
     @Test
@@ -47,7 +47,18 @@ final class IopfMainTest {
                 .replace("value: 98.6Gbps, tolerance: 1%", "min: 150Gbps");
         Path file = Files.writeString(temp.resolve("too-fast.yaml"), text);
         assertThat(cli.run("run", file.toString(), "--plugins", temp.toString())).isEqualTo(ExitCode.EXPECTATION_MISSED);
-        assertThat(cli.out()).contains("expectations: 2 of 3 met", "MISS");
+        assertThat(cli.out()).contains("expectations: 3 of 4 met", "MISS");
+    }
+
+    @Test
+    void aWorkloadThatDidNotCompleteWhatItWasAskedExitsWithOneSayingWhatWasNotDone() throws IOException {
+        String text = Files.readString(ROOT.resolve("scenarios/unmapped-dma-terminates.yaml"));
+        Path file = Files.writeString(temp.resolve("silent-failure.yaml"),
+                text.substring(0, text.indexOf("expect:")) + "expect:\n  - {metric: faults.terminated, min: 16}\n");
+        assertThat(cli.run("run", file.toString(), "--no-progress", "--plugins", temp.toString()))
+                .isEqualTo(ExitCode.EXPECTATION_MISSED);
+        assertThat(cli.out()).contains("expectations: 1 of 2 met", "MISS    implicit",
+                "! workload: 0 of 16 blocks completed");
     }
 
     @Test

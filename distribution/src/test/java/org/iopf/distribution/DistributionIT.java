@@ -113,7 +113,7 @@ final class DistributionIT {
     void theShellReadsCommandsFromAPipe() throws Exception {
         Outcome shell = IOPF.runWithInput("plugins\nrun pinned-baseline\ninspect throughput\nexit\n", "shell");
         assertThat(shell.exitCode()).as(shell.err()).isZero();
-        assertThat(shell.out()).contains("zynq-smmu", "expectations: 3 of 3 met", "throughput");
+        assertThat(shell.out()).contains("zynq-smmu", "expectations: 4 of 4 met", "throughput");
     }
 
     @Test

@@ -183,7 +183,7 @@ public final class TestBench {
 
     /**
      * Creates and starts the workload {@code type} (found on the class path) with raw parameter
-     * values, and runs until it finishes and no event is left.
+     * values, and runs until it finishes and no event is left; then takes the workload's outcome.
      *
      * @return what the run did
      * @throws IllegalArgumentException if the type is unknown or a parameter is bad
@@ -196,7 +196,7 @@ public final class TestBench {
                 "no workload type '" + type + "' on the class path; known: " + registry.workloadNames()));
         SimWorkloadContext context = simulation.run(workload, parameters);
         return new WorkloadRun(context.isFinished(), context.isFinished() ? context.finishedAt() : -1, now(),
-                metrics());
+                metrics(), context.outcome());
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.iopf.api.platform.ParameterSpec;
+import org.iopf.api.workload.WorkloadOutcome;
 import org.iopf.api.workload.WorkloadType;
 import org.iopf.core.platform.ExtensionRegistry;
 import org.junit.jupiter.api.Assumptions;
@@ -19,18 +20,24 @@ import org.junit.jupiter.api.Test;
 /**
  * The contract of a {@link org.iopf.api.workload.WorkloadType}. A workload's test class implements
  * this interface and supplies the platform, the type and its parameters; it inherits the tests that
- * prove the workload honours the role: it finishes in finite simulated time, and the same seed gives
- * the same trace and the same figures.
+ * prove the workload honours the role: it finishes in finite simulated time having completed what
+ * it was asked, also on a lossy fabric, and the same seed gives the same trace and the same figures.
  *
  * <p>The checks, each a default {@code @Test} method:
  * <ul>
  *   <li>{@link #theWorkloadFinishesInFiniteSimulatedTimeAndLeavesNoEvent}: the run ends with the
  *       workload saying it finished, at a time no later than the last event, having recorded trace
- *       events; the events still pending then (the kernel stops at the finish: acknowledgements on
- *       the wire, idle timers) drain within {@link #DRAIN_NANOS} of simulated time, leave no event,
- *       and change none of the workload's {@code workload.*} figures; the
- *       {@link #metricsThatMustBeZero()} it reports (failed operations, pages that arrived wrong)
- *       are 0. Every run of the other checks is held to the same.
+ *       events; it states its {@link org.iopf.api.workload.WorkloadOutcome outcome}, of at least one
+ *       requested unit, and the outcome is complete (every requested unit completed, no problem);
+ *       the events still pending then (the kernel stops at the finish: acknowledgements on the wire,
+ *       idle timers) drain within {@link #DRAIN_NANOS} of simulated time, leave no event, and change
+ *       none of the workload's {@code workload.*} figures; the {@link #metricsThatMustBeZero()} it
+ *       reports (failed operations, pages that arrived wrong) are 0. Every run of the other checks
+ *       is held to the same.
+ *   <li>{@link #onALossyFabricTheWorkloadStillCompletesWhatItWasAsked}: the same on
+ *       {@link #lossyWorkloadPlatform()}, whose fabric loses {@link #LOSS} of its packets: the
+ *       transports recover, and the workload completes every unit it was asked, not only without an
+ *       exception.
  *   <li>{@link #theSameSeedGivesTheSameTraceAndMetrics}: two runs with one seed give byte-identical
  *       trace JSON, the same end time and identical metrics (less {@link #wallClockMetrics()}).
  *   <li>{@link #twoDifferentSeedsBothFinish}: runs with two other seeds finish too.
@@ -57,8 +64,21 @@ public interface WorkloadContract {
      */
     long DRAIN_NANOS = 60_000_000_000L;
 
+    /** The fraction of packets the fabric of {@link #lossyWorkloadPlatform()} loses: 1%. */
+    double LOSS = 0.01;
+
     /** The platform the workload runs on, as platform-file text. */
     String workloadPlatform();
+
+    /**
+     * The platform of the lossy check: by default {@link #workloadPlatform()} with its fabric's link
+     * losing {@link #LOSS} of the packets. Override when the platform gives its fabric link as a
+     * block mapping (the default edit refuses it), or to say which link loses what; a workload that
+     * uses no fabric runs unchanged on it.
+     */
+    default String lossyWorkloadPlatform() {
+        return PlatformText.withLoss(workloadPlatform(), LOSS);
+    }
 
     /** The workload type's name ({@code rdma-write-stream}). */
     String workloadType();
@@ -102,6 +122,11 @@ public interface WorkloadContract {
         assertThat(run.finished()).as("%s: %s finished (WorkloadContext.finish) before the simulation went idle "
                 + "at %d ns", label, workloadType(), run.endNanos()).isTrue();
         assertThat(run.finishedAtNanos()).as("%s: finish time", label).isBetween(0L, run.endNanos());
+        WorkloadOutcome outcome = run.outcome().orElseThrow(() -> new AssertionError(label + ": " + workloadType()
+                + " states no outcome (Workload.outcome()): what it was asked and what it completed"));
+        assertThat(outcome.requested()).as("%s: units requested (%s)", label, outcome.unit()).isPositive();
+        assertThat(outcome.isComplete()).as("%s: %s completed what it was asked: %s", label, workloadType(),
+                outcome.summary()).isTrue();
         for (String name : metricsThatMustBeZero()) {
             if (bench.metrics().containsKey(name)) {
                 assertThat(bench.counter(name)).as("%s: %s after the run", label, name).isZero();
@@ -126,6 +151,12 @@ public interface WorkloadContract {
         TestBench bench = TestBench.of(workloadPlatform());
         runChecked(bench, "platform seed");
         assertThat(bench.traceEvents()).as("trace events recorded by the run").isPositive();
+    }
+
+    /** On a lossy fabric the workload still finishes, having completed every unit it was asked. */
+    @Test
+    default void onALossyFabricTheWorkloadStillCompletesWhatItWasAsked() {
+        runChecked(TestBench.of(lossyWorkloadPlatform()), "lossy fabric (" + LOSS + " of packets lost)");
     }
 
     /** The same seed gives byte-identical traces and identical metrics. */

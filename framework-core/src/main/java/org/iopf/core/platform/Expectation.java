@@ -23,6 +23,9 @@ import java.util.Objects;
 public record Expectation(String metric, Comparison comparison, double value, double tolerance, boolean relative,
         Quantity quantity, String written, String where) {
 
+    /** The {@link #where()} of an expectation that the run adds itself rather than a file. */
+    public static final String IMPLICIT = "implicit";
+
     /** How a measured value is compared with the expectation. */
     public enum Comparison {
         /** {@code |measured - value| <= tolerance}. */
@@ -57,6 +60,25 @@ public record Expectation(String metric, Comparison comparison, double value, do
         if (tolerance < 0 || Double.isNaN(tolerance)) {
             throw new IllegalArgumentException("tolerance must be >= 0: " + tolerance);
         }
+    }
+
+    /**
+     * An expectation no file wrote, that every run checks by itself (that the workload completed
+     * what it was asked); its {@link #where()} is {@link #IMPLICIT}.
+     *
+     * @param metric the figure it checks, not null
+     * @param minimum the least value that meets it, in base units
+     * @param quantity what kind of figure it is, not null
+     * @param written what is expected, for reports ({@code all 64 messages}), not null
+     * @return the expectation
+     */
+    public static Expectation implicit(String metric, double minimum, Quantity quantity, String written) {
+        return new Expectation(metric, Comparison.AT_LEAST, minimum, 0, false, quantity, written, IMPLICIT);
+    }
+
+    /** Whether the run added this expectation itself ({@link #implicit}) rather than a file. */
+    public boolean isImplicit() {
+        return IMPLICIT.equals(where);
     }
 
     /** Whether {@code measured} meets this expectation. */

@@ -56,6 +56,19 @@ public record ExpectationReport(List<ExpectationOutcome> outcomes) {
         return new ExpectationReport(outcomes);
     }
 
+    /**
+     * This report with one more outcome at the end (the run's implicit expectation).
+     *
+     * @param outcome the outcome, not null
+     * @return a new report
+     */
+    public ExpectationReport with(ExpectationOutcome outcome) {
+        requireNonNull(outcome, "outcome is null");
+        List<ExpectationOutcome> more = new ArrayList<>(outcomes);
+        more.add(outcome);
+        return new ExpectationReport(more);
+    }
+
     /** Number of expectations met. */
     public int passed() {
         return (int) outcomes.stream().filter(ExpectationOutcome::passed).count();

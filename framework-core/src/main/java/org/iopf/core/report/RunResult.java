@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import org.iopf.api.workload.WorkloadOutcome;
 import org.iopf.core.platform.Expectation;
 import org.iopf.core.platform.Scenario;
 import org.iopf.core.run.CompletedRun;
@@ -43,6 +44,9 @@ import org.iopf.core.run.Simulation;
  *       {@code wall.eventsPerSecond} (events per wall-clock second), {@code wall.simSecondsPerSecond}
  *       (simulated seconds per wall-clock second) and, for a {@link CompletedRun},
  *       {@code wall.peakHeap} (bytes, the heap pools' peaks during the run);</li>
+ *   <li>{@code workload.requested} and {@code workload.completed} (in the workload's unit: messages,
+ *       blocks, bytes, ...) from the {@link WorkloadOutcome} the workload stated when the run
+ *       ended;</li>
  *   <li>every raw metric under its own name: counters and gauges as values, histograms as
  *       {@code <name>.p50|p99|p999|max|mean|count}. A derived figure wins over a raw metric of the
  *       same name.</li>
@@ -63,6 +67,7 @@ public final class RunResult {
     private final ThroughputSeries throughput;
     private final ExpectationReport expectations;
     private final RunDetails details;
+    private final Optional<WorkloadOutcome> outcome;
 
     /**
      * Creates a result from its parts; the expectations are checked against the figures.
@@ -93,7 +98,18 @@ public final class RunResult {
      */
     public RunResult(String scenario, String source, long seed, List<Figure> figures, ThroughputSeries throughput,
             List<Expectation> expectations, RunDetails details) {
+        this(scenario, source, seed, figures, throughput, expectations, Optional.empty(), details);
+    }
+
+    /**
+     * Creates a result whose workload stated {@code outcome}: the expectations are checked against
+     * the figures, and the implicit expectation that the workload completed what it was asked
+     * ({@link CompletionCheck}) is added at the end unless an expectation declares a shortfall.
+     */
+    RunResult(String scenario, String source, long seed, List<Figure> figures, ThroughputSeries throughput,
+            List<Expectation> expectations, Optional<WorkloadOutcome> outcome, RunDetails details) {
         this.details = requireNonNull(details, "details is null");
+        this.outcome = requireNonNull(outcome, "outcome is null");
         this.scenario = requireNonNull(scenario, "scenario is null");
         this.source = requireNonNull(source, "source is null");
         this.seed = seed;
@@ -106,7 +122,8 @@ public final class RunResult {
         }
         this.figures = Collections.unmodifiableMap(byName);
         this.throughput = requireNonNull(throughput, "throughput is null");
-        this.expectations = ExpectationReport.check(expectations, byName.values());
+        ExpectationReport written = ExpectationReport.check(expectations, byName.values());
+        this.expectations = CompletionCheck.check(outcome, expectations).map(written::with).orElse(written);
     }
 
     /**
@@ -139,7 +156,8 @@ public final class RunResult {
     }
 
     /**
-     * Gathers the result of a run that has no scenario (no source, no expectations).
+     * Gathers the result of a run that has no scenario (no source, no written expectations; the
+     * implicit completion check still applies).
      *
      * @param name a name for the run, not null
      * @param sim the simulation after the run, not null
@@ -210,9 +228,17 @@ public final class RunResult {
         return details.inspections();
     }
 
-    /** The checks of the scenario's expectations; empty without a scenario. */
+    /**
+     * The checks of the scenario's expectations, then the implicit one that the workload completed
+     * what it was asked (when it stated an outcome and no expectation declares a shortfall).
+     */
     public ExpectationReport expectations() {
         return expectations;
+    }
+
+    /** What the workload stated, when the run ended, it was asked and completed; empty if it stated nothing. */
+    public Optional<WorkloadOutcome> outcome() {
+        return outcome;
     }
 
     @Override

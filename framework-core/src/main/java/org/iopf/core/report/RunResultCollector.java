@@ -61,7 +61,7 @@ final class RunResultCollector {
                 : sim.metrics().series(BYTES).map(ThroughputSeries::of).orElse(ThroughputSeries.EMPTY);
         RunDetails details = new RunDetails(speed, c.snapshot, timeline, Inspections.render(sim.inspectables()));
         return new RunResult(name, source, sim.random().seed(), new ArrayList<>(c.figures.values()), series,
-                expectations, details);
+                expectations, run.outcome(), details);
     }
 
     private void workload(long end) {

@@ -11,7 +11,8 @@ import java.util.function.Predicate;
 /**
  * Prints a {@link RunResult} for people: a header, then one aligned section per kind of figure
  * (throughput and latency, faults, CPU, memory, speed), optionally every raw metric, then the
- * expectations with measured against expected and {@code PASS} or {@code MISS}. Values carry
+ * expectations with measured against expected and {@code PASS} or {@code MISS} (and, under them,
+ * why a missing figure or the implicit completion check missed). Values carry
  * well-chosen units ({@code 96.4 Gbps}, {@code 10.2 µs}, {@code 16.0 GiB}, {@code 12.5 %}).
  *
  * @since 0.1
@@ -103,7 +104,7 @@ public final class TableReport {
                     + "s  %-" + widths[3] + "s  %s", (Object[]) row).stripTrailing()).append('\n');
         }
         for (ExpectationOutcome o : report.outcomes()) {
-            if (o.missing()) {
+            if (o.missing() || !o.passed() && o.expectation().isImplicit()) {
                 out.append("  ! ").append(o.message()).append('\n');
             }
         }

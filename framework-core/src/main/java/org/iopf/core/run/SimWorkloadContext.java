@@ -10,11 +10,14 @@ import org.iopf.api.platform.Node;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.sim.Scheduler;
 import org.iopf.api.workload.WorkloadContext;
+import org.iopf.api.workload.WorkloadOutcome;
 import org.iopf.core.sim.EventKernel;
 
 /**
  * The context of one workload in a {@link Simulation}. When the workload finishes, the kernel is
- * stopped, so that periodic events (timers, pollers) do not keep the run alive.
+ * stopped, so that periodic events (timers, pollers) do not keep the run alive. When the run has
+ * ended it keeps the workload's {@link WorkloadOutcome} and publishes it as the gauges
+ * {@code workload.requested} and {@code workload.completed} (in the outcome's unit).
  */
 public final class SimWorkloadContext implements WorkloadContext {
     private final EventKernel kernel;
@@ -24,6 +27,8 @@ public final class SimWorkloadContext implements WorkloadContext {
     private final Metrics metrics;
     private final Tracer tracer;
     private long finishedAt = -1;
+    private Optional<WorkloadOutcome> outcome = Optional.empty();
+    private boolean concluded;
     private volatile long progressDone;
     private volatile long progressTotal;
 
@@ -97,6 +102,31 @@ public final class SimWorkloadContext implements WorkloadContext {
     public double progressFraction() {
         long total = progressTotal;
         return total <= 0 ? -1 : (double) progressDone / total;
+    }
+
+    /**
+     * Keeps what the workload stated when the run ended and publishes its counts as gauges; called
+     * once, by {@link Simulation#run}.
+     */
+    void conclude(Optional<WorkloadOutcome> stated) {
+        Objects.requireNonNull(stated, "stated is null");
+        if (concluded) {
+            throw new IllegalStateException("the workload's outcome was taken already");
+        }
+        concluded = true;
+        outcome = stated;
+        stated.ifPresent(o -> {
+            metrics.gauge("requested", o.unit(), o::requested);
+            metrics.gauge("completed", o.unit(), o::completed);
+        });
+    }
+
+    /**
+     * What the workload said, when the run ended, it was asked and completed; empty while it runs
+     * and when it states nothing.
+     */
+    public Optional<WorkloadOutcome> outcome() {
+        return outcome;
     }
 
     /** Whether the workload said it finished. */

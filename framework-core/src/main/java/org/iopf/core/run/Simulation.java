@@ -145,11 +145,12 @@ public final class Simulation {
 
     /**
      * Creates a workload of {@code type} with raw parameter values, starts it, and runs until it
-     * finishes and no event is left (or the kernel is stopped). Bad parameters and a platform that
-     * lacks what the workload needs throw before the first event; an exception out of an event is
-     * a defect and comes wrapped in a {@link RunFailedException}.
+     * finishes and no event is left (or the kernel is stopped); then asks the workload for its
+     * {@link Workload#outcome() outcome}, kept in the context. Bad parameters and a platform that
+     * lacks what the workload needs throw before the first event; an exception out of an event (or
+     * out of the outcome) is a defect and comes wrapped in a {@link RunFailedException}.
      *
-     * @return the workload's context, with its metrics
+     * @return the workload's context, with its metrics and outcome
      */
     public SimWorkloadContext run(WorkloadType type, Map<String, String> parameters) {
         Prepared prepared = prepare(type, parameters);
@@ -157,6 +158,7 @@ public final class Simulation {
         prepared.workload().start();
         try {
             kernel.run();
+            prepared.context().conclude(prepared.workload().outcome());
         } catch (RuntimeException e) {
             throw new RunFailedException(kernel.now(), e);
         }

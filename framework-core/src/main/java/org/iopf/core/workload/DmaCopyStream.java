@@ -2,6 +2,7 @@ package org.iopf.core.workload;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.Optional;
 import org.iopf.api.dma.DmaCompletion;
 import org.iopf.api.dma.DmaDescriptor;
 import org.iopf.api.dma.DmaEngine;
@@ -20,6 +21,7 @@ import org.iopf.api.platform.Node;
 import org.iopf.api.sim.Time;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
+import org.iopf.api.workload.WorkloadOutcome;
 
 /**
  * Local copies by a node's DMA engine between two buffers of one process, through the node's
@@ -141,6 +143,12 @@ final class DmaCopyStream implements Workload {
             meter.failed();
         }
         context.scheduler().schedule(Time.nanos(0), this::submitWhileRoom);
+    }
+
+    /** The blocks asked for, of which those copied; problem: blocks submitted whose completion never came. */
+    @Override
+    public Optional<WorkloadOutcome> outcome() {
+        return Optional.of(meter.outcome("blocks", submitted, "submitted and never completed"));
     }
 
     private void finish() {

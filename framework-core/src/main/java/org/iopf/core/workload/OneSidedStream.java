@@ -2,6 +2,7 @@ package org.iopf.core.workload;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.Optional;
 import org.iopf.api.nic.MemoryRegion;
 import org.iopf.api.nic.Opcode;
 import org.iopf.api.nic.PostResult;
@@ -10,6 +11,7 @@ import org.iopf.api.nic.WorkRequest;
 import org.iopf.api.sim.Time;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
+import org.iopf.api.workload.WorkloadOutcome;
 
 /**
  * A stream of one-sided RDMA operations posted by the {@code source} node's NIC: operation
@@ -111,6 +113,7 @@ final class OneSidedStream implements Workload {
 
     private void drain() {
         for (WorkCompletion wc : source.sendQueue().poll(Integer.MAX_VALUE)) {
+            source.saw(wc);
             if (wc.isSuccess()) {
                 meter.succeeded(wc.byteLength(), context.scheduler().now() - postedAt[(int) (wc.wrId() % shape.slots())]);
             } else {
@@ -118,6 +121,16 @@ final class OneSidedStream implements Workload {
             }
         }
         postWhileRoom();
+    }
+
+    /**
+     * The messages asked for, of which those that succeeded; problems: either queue pair in ERROR,
+     * and messages posted whose completion never came.
+     */
+    @Override
+    public Optional<WorkloadOutcome> outcome() {
+        return Optional.of(target.withQueuePair(source.withQueuePair(
+                meter.outcome("messages", posted, "posted and never completed"))));
     }
 
     private void finish() {

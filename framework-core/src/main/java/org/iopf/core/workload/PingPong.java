@@ -3,6 +3,7 @@ package org.iopf.core.workload;
 import static java.util.Objects.requireNonNull;
 
 import java.util.ArrayDeque;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 import org.iopf.api.nic.CompletionQueue;
@@ -14,6 +15,7 @@ import org.iopf.api.nic.WorkRequest;
 import org.iopf.api.sim.Time;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
+import org.iopf.api.workload.WorkloadOutcome;
 
 /**
  * Round trips between two NICs. The {@code source} node sends ping {@code k} from its ping slot
@@ -119,19 +121,20 @@ final class PingPong implements Workload {
             receive(source, pongRegion, pongBase, slot);
             receive(target, echoRegion, echoBase, slot);
         }
-        listen(source.sendQueue(), this::onPingSent);
-        listen(source.receiveQueue(), this::onPong);
-        listen(target.sendQueue(), this::onEchoSent);
-        listen(target.receiveQueue(), this::onPing);
+        listen(source, source.sendQueue(), this::onPingSent);
+        listen(source, source.receiveQueue(), this::onPong);
+        listen(target, target.sendQueue(), this::onEchoSent);
+        listen(target, target.receiveQueue(), this::onPing);
 
         meter.start(workingSet);
         sendPings();
     }
 
-    /** Drains a completion queue, one event after it becomes non-empty, into {@code handler}. */
-    private void listen(CompletionQueue queue, Consumer<WorkCompletion> handler) {
+    /** Drains a completion queue of {@code side}, one event after it becomes non-empty, into {@code handler}. */
+    private void listen(RdmaSide side, CompletionQueue queue, Consumer<WorkCompletion> handler) {
         queue.setListener(() -> context.scheduler().schedule(Time.nanos(0), () -> {
             for (WorkCompletion wc : queue.poll(Integer.MAX_VALUE)) {
+                side.saw(wc);
                 handler.accept(wc);
             }
             if (meter.isDone()) {
@@ -226,6 +229,16 @@ final class PingPong implements Workload {
         }
         sendEchoes();
         sendPings();
+    }
+
+    /**
+     * The round trips asked for, of which those whose pong came back; problems: either queue pair in
+     * ERROR, and round trips started whose pong never came back.
+     */
+    @Override
+    public Optional<WorkloadOutcome> outcome() {
+        return Optional.of(target.withQueuePair(source.withQueuePair(
+                meter.outcome("round trips", sent, "started and never ended"))));
     }
 
     private void finish() {

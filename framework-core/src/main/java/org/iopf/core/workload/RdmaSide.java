@@ -7,17 +7,21 @@ import org.iopf.api.mem.MapOptions;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PageSize;
 import org.iopf.api.nic.CompletionQueue;
+import org.iopf.api.nic.CompletionStatus;
 import org.iopf.api.nic.MemoryRegion;
 import org.iopf.api.nic.Nic;
 import org.iopf.api.nic.ProtectionDomain;
 import org.iopf.api.nic.QueuePair;
 import org.iopf.api.nic.QueuePairConfig;
+import org.iopf.api.nic.WorkCompletion;
 import org.iopf.api.platform.Node;
+import org.iopf.api.workload.WorkloadOutcome;
 
 /**
  * One end of an RDMA workload: a process on a node, its protection domain on the node's NIC, its
  * buffers and registrations, and one reliable-connected queue pair with a send and a receive
- * completion queue.
+ * completion queue. It remembers the first failed completion the workload saw on its queues, to
+ * say why its queue pair is in ERROR at the end.
  */
 final class RdmaSide {
     private final Node node;
@@ -27,6 +31,7 @@ final class RdmaSide {
     private CompletionQueue sendCq;
     private CompletionQueue receiveCq;
     private QueuePair qp;
+    private CompletionStatus firstFailure;
 
     /** Creates the process {@code process} on {@code node} and its protection domain. */
     RdmaSide(Node node, String process) {
@@ -58,6 +63,18 @@ final class RdmaSide {
     static void connect(RdmaSide a, RdmaSide b) {
         a.qp.connect(b.nic.endpoint(), b.qp.qpn());
         b.qp.connect(a.nic.endpoint(), a.qp.qpn());
+    }
+
+    /** Notes a completion polled from one of this side's queues. */
+    void saw(WorkCompletion completion) {
+        if (firstFailure == null && !completion.isSuccess()) {
+            firstFailure = completion.status();
+        }
+    }
+
+    /** {@code outcome} with this side's queue pair as a problem if it is in ERROR. */
+    WorkloadOutcome withQueuePair(WorkloadOutcome outcome) {
+        return qp == null ? outcome : outcome.withQueuePair(nic.endpoint(), qp, firstFailure);
     }
 
     /** The node. */

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.observe.Histogram;
 import org.iopf.api.workload.WorkloadContext;
+import org.iopf.api.workload.WorkloadOutcome;
 
 /**
  * The measurements every built-in workload makes, under the same names so that one report reads
@@ -19,7 +20,8 @@ import org.iopf.api.workload.WorkloadContext;
  *   <li>{@code start.residentBytes}, {@code start.pinnedBytes} (bytes): how much of the working
  *       set was resident and pinned when traffic started.
  * </ul>
- * It also reports progress to the context as operations complete.
+ * It also reports progress to the context as operations complete, and gives the workload's
+ * {@link WorkloadOutcome}: the run's operations, of which those that succeeded.
  */
 final class WorkloadMeter {
     private final WorkloadContext context;
@@ -32,6 +34,7 @@ final class WorkloadMeter {
     private final Counter startPinned;
     private final Histogram latency;
     private long completed;
+    private long succeeded;
     private long startedAt;
     private long lastCompletion;
 
@@ -69,6 +72,7 @@ final class WorkloadMeter {
     void succeeded(long delivered, long latencyNanos) {
         bytes.add(delivered);
         latency.record(latencyNanos);
+        succeeded++;
         complete();
     }
 
@@ -86,6 +90,20 @@ final class WorkloadMeter {
     /** Operations completed so far. */
     long completed() {
         return completed;
+    }
+
+    /**
+     * The run's operations, of which those that succeeded, counted in {@code unit}; the operations
+     * started and never completed are a problem ({@code 4 messages posted and never completed}).
+     *
+     * @param unit what an operation is ({@code messages}, {@code blocks}), not blank
+     * @param started operations the workload started (posted, submitted, sent)
+     * @param neverCompleted how to say that one was started and never completed
+     */
+    WorkloadOutcome outcome(String unit, long started, String neverCompleted) {
+        WorkloadOutcome outcome = WorkloadOutcome.of(total, succeeded, unit);
+        long open = started - completed;
+        return open <= 0 ? outcome : outcome.withProblem(open + " " + unit + " " + neverCompleted);
     }
 
     /** Whether every operation of the run has completed. */

@@ -41,8 +41,8 @@ final class ReportWritersTest {
     void expectationsPassMissOrNameTheMissingMetricAndItsNearestName() {
         ExpectationReport report = result.expectations();
 
-        assertThat(report.total()).isEqualTo(3);
-        assertThat(report.passed()).isEqualTo(1);
+        assertThat(report.total()).isEqualTo(4);
+        assertThat(report.passed()).isEqualTo(2);
         assertThat(report.allPassed()).isFalse();
         ExpectationOutcome met = report.outcomes().get(0);
         assertThat(met.passed()).isTrue();
@@ -55,6 +55,10 @@ final class ReportWritersTest {
         assertThat(missing.passed()).isFalse();
         assertThat(missing.missing()).isTrue();
         assertThat(missing.message()).contains("no figure 'latency.p99x'", "did you mean 'latency.p99'");
+        ExpectationOutcome completion = report.outcomes().get(3);
+        assertThat(completion.expectation().isImplicit()).isTrue();
+        assertThat(completion.passed()).isTrue();
+        assertThat(completion.message()).isEqualTo("workload: 16 of 16 messages completed");
         assertThat(result.scenario()).isEqualTo("pinned-write");
         assertThat(result.source()).isEqualTo("scenarios/pinned-write.yaml");
         assertThat(result.seed()).isEqualTo(4);
@@ -74,12 +78,14 @@ final class ReportWritersTest {
         }
         assertThat(json.get("figures").get("bytes").get("value").isIntegralNumber()).isTrue();
         JsonNode expectations = json.get("expectations");
-        assertThat(expectations).hasSize(3);
+        assertThat(expectations).hasSize(4);
         assertThat(expectations.get(0).get("passed").asBoolean()).isTrue();
         assertThat(expectations.get(0).get("measured").asDouble()).isEqualTo(result.value("throughput").orElseThrow());
         assertThat(expectations.get(1).get("passed").asBoolean()).isFalse();
         assertThat(expectations.get(2).get("measured").isNull()).isTrue();
         assertThat(expectations.get(2).get("where").asText()).isEqualTo("s.yaml:5:5");
+        assertThat(expectations.get(3).get("where").asText()).isEqualTo("implicit");
+        assertThat(expectations.get(3).get("metric").asText()).isEqualTo("workload.completed");
         assertThat(json.get("series")).hasSize(result.throughput().points().size());
         long bytes = 0;
         for (JsonNode p : json.get("series")) {
@@ -112,13 +118,15 @@ final class ReportWritersTest {
 
         assertThat(table).startsWith("scenario pinned-write (scenarios/pinned-write.yaml), seed 4\n");
         assertThat(table).contains("\nthroughput & latency\n", "\nfaults\n", "\nCPU\n", "\nmemory\n", "\nspeed\n",
-                "expectations: 1 of 3 met");
+                "expectations: 2 of 4 met");
         assertThat(table).containsPattern("throughput +[0-9.]+ Gbps");
         assertThat(table).containsPattern("latency\\.p99 +[0-9.]+ µs");
         assertThat(table).containsPattern("memory\\.node1\\.pinned +[0-9.]+ MiB");
         assertThat(table).containsPattern("cpu\\.node1\\.cpu\\.0 +[0-9.]+ %");
         assertThat(table).containsPattern("throughput +[0-9.]+ Gbps +>= 1Gbps +PASS +s.yaml:3:5");
         assertThat(table).contains("MISS", "! no figure 'latency.p99x'");
+        assertThat(table).containsPattern("workload\\.completed +16 +all 16 messages +PASS +implicit");
+        assertThat(table).doesNotContain("! workload:");
         assertThat(table).doesNotContain("workload.bytes");
         assertThat(new TableReport(true).render(result)).contains("\nmetrics\n", "workload.bytes");
     }
@@ -130,7 +138,7 @@ final class ReportWritersTest {
         assertThat(summary.lines()).hasSize(4);
         assertThat(summary.lines().findFirst().orElseThrow()).startsWith("scenario").contains("throughput",
                 "p99 latency", "faults", "expectations");
-        assertThat(summary).containsPattern("pinned-write +[0-9.]+ Gbps +[0-9.]+ µs +0 +1/3 MISS");
+        assertThat(summary).containsPattern("pinned-write +[0-9.]+ Gbps +[0-9.]+ µs +0 +2/4 MISS");
         assertThat(summary).endsWith("0 of 2 scenarios met every expectation\n");
     }
 }

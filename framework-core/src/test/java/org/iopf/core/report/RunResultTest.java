@@ -73,7 +73,12 @@ final class RunResultTest {
         assertThat(result.value("node1.faultQueue.terminated")).hasValue(0);
         assertThat(result.seed()).isEqualTo(1);
         assertThat(result.scenario()).isEqualTo("pinned-write");
-        assertThat(result.expectations().total()).isZero();
+        // No written expectation, only the implicit one: all 16 messages completed.
+        assertThat(result.value("workload.requested")).hasValue(16);
+        assertThat(result.value("workload.completed")).hasValue(16);
+        assertThat(result.expectations().total()).isEqualTo(1);
+        assertThat(result.expectations().outcomes().get(0).expectation().isImplicit()).isTrue();
+        assertThat(result.expectations().allPassed()).isTrue();
     }
 
     @Test

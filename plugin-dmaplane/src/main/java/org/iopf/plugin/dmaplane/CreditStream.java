@@ -1,12 +1,14 @@
 package org.iopf.plugin.dmaplane;
 
 import java.util.Objects;
+import java.util.Optional;
 import org.iopf.api.buffer.BufferSpec;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.nic.CompletionStatus;
 import org.iopf.api.platform.Node;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
+import org.iopf.api.workload.WorkloadOutcome;
 
 /**
  * The E7 stream: the source's application hands every message to its connection at once; the
@@ -23,6 +25,8 @@ final class CreditStream implements Workload {
     private Dmaplane target;
     private RegisteredBuffer sourceBuffer;
     private RegisteredBuffer targetBuffer;
+    private RdmaConnection out;
+    private RdmaConnection in;
     private long slots;
 
     CreditStream(WorkloadContext context) {
@@ -59,8 +63,8 @@ final class CreditStream implements Workload {
         sourceNode.memoryManager().fill(sourceSpace, s.address(), length, context.random().nextLong());
         sourceBuffer = (RegisteredBuffer) source.rdma().registerNow(s, false);
         targetBuffer = (RegisteredBuffer) target.rdma().registerNow(t, true);
-        RdmaConnection out = source.rdma().open(sourceSpace, credits);
-        RdmaConnection in = target.rdma().open(targetSpace,
+        out = source.rdma().open(sourceSpace, credits);
+        in = target.rdma().open(targetSpace,
                 creditsParameter == 0 ? target.values().defaultCredits() : creditsParameter);
         RdmaConnection.connect(out, in);
         meter.start();
@@ -69,6 +73,15 @@ final class CreditStream implements Workload {
             out.submit(new RdmaTransfer(sourceBuffer, offset, messageSize, targetBuffer, offset,
                     (int) (i & 0x7fff_ffffL), this::completed));
         }
+    }
+
+    /**
+     * The messages asked for, of which those that succeeded; problems: either end's queue pair in
+     * ERROR, messages never posted (waiting for credits) or never completed.
+     */
+    @Override
+    public Optional<WorkloadOutcome> outcome() {
+        return Optional.of(in.explain(out.explain(meter.outcome("messages"), "messages"), "credit updates"));
     }
 
     private void completed(CompletionStatus status) {

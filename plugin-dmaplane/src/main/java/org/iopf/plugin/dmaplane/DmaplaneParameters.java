@@ -95,7 +95,8 @@ final class DmaplaneParameters {
                 ParameterSpec.of(RXE_ACK_COST, ParameterType.DURATION, "100ns",
                         "Soft-RoCE CPU time to build or to process one ACK", "seed 004 §4.3, E7"),
                 ParameterSpec.of(RXE_ACK_TIMEOUT, ParameterType.DURATION, "100ms",
-                        "a work request not acknowledged within this fails with TRANSPORT_RETRY_EXCEEDED", "seed 004 §4.3"),
+                        "a work request not acknowledged within this is sent again (go-back-N), 7 times in a row at most, "
+                                + "then fails with TRANSPORT_RETRY_EXCEEDED", "seed 004 §4.3"),
                 ParameterSpec.of(RXE_RNR_DELAY, ParameterType.DURATION, "10us",
                         "wait before resending a message refused with an RNR NAK (no receive posted)", "seed 004 §4.2"),
                 ParameterSpec.of(GPU_UC_READ, ParameterType.DATA_RATE, "44MB/s",

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import org.iopf.api.buffer.AllocationMode;
 import org.iopf.api.buffer.BufferSpec;
 import org.iopf.api.mem.AddressSpace;
@@ -16,6 +17,7 @@ import org.iopf.api.sim.Time;
 import org.iopf.api.sim.WorkPriority;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
+import org.iopf.api.workload.WorkloadOutcome;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,6 +46,7 @@ final class KvTransfer implements Workload {
     private Dmaplane target;
     private RegisteredBuffer receiveRegion;
     private RdmaConnection out;
+    private RdmaConnection in;
     private KvReassembly reassembly;
     private CpuCore sourceCore;
     private CpuCore targetCore;
@@ -108,7 +111,7 @@ final class KvTransfer implements Workload {
         receiveRegion = r;
         reassembly = new KvReassembly(layout);
         out = source.rdma().open(prefillProcess, window);
-        RdmaConnection in = target.rdma().open(decodeProcess, window);
+        in = target.rdma().open(decodeProcess, window);
         RdmaConnection.connect(out, in);
         in.onReceive(this::received);
 
@@ -159,6 +162,17 @@ final class KvTransfer implements Workload {
                     layout.layerOffset(layer) + layout.chunkOffset(seq), new KvChunkId(layer, seq).immediate(),
                     status -> sent(status, length)));
         }
+    }
+
+    /**
+     * The chunks asked for, of which those sent successfully; problems: either end's queue pair in
+     * ERROR, chunks never posted or never completed, and a decode node that never rebuilt its views.
+     */
+    @Override
+    public Optional<WorkloadOutcome> outcome() {
+        WorkloadOutcome outcome = in.explain(out.explain(meter.outcome("chunks"), "chunks"), "credit updates");
+        return Optional.of(rebuilt ? outcome : outcome.withProblem("the decode node rebuilt no tensor views: "
+                + reassembly.received() + " of " + layout.chunks() + " chunks arrived"));
     }
 
     private void sent(CompletionStatus status, long length) {

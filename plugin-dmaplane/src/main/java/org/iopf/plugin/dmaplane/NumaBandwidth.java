@@ -3,6 +3,7 @@ package org.iopf.plugin.dmaplane;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.iopf.api.buffer.AllocationMode;
 import org.iopf.api.buffer.AllocationResult;
 import org.iopf.api.buffer.BufferSpec;
@@ -13,6 +14,7 @@ import org.iopf.api.sim.CpuCore;
 import org.iopf.api.sim.WorkPriority;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
+import org.iopf.api.workload.WorkloadOutcome;
 
 /**
  * The E5 measurement: four runs one after the other (small local, small remote, large local, large
@@ -90,6 +92,12 @@ final class NumaBandwidth implements Workload {
         core = node.resources().cores().get(0);
         meter.start();
         runNext(0);
+    }
+
+    /** The four bandwidth measurements (small and large, local and remote), of which those measured. */
+    @Override
+    public Optional<WorkloadOutcome> outcome() {
+        return Optional.of(meter.outcome("measurements"));
     }
 
     private void runNext(int index) {

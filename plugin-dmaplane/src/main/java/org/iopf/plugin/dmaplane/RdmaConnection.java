@@ -13,6 +13,7 @@ import org.iopf.api.nic.ReceiveRequest;
 import org.iopf.api.nic.WorkCompletion;
 import org.iopf.api.nic.WorkRequest;
 import org.iopf.api.sim.WorkPriority;
+import org.iopf.api.workload.WorkloadOutcome;
 
 /**
  * One end of a dmaplane RDMA connection (seed 004 §4, E6): a queue pair with its send and receive
@@ -48,6 +49,7 @@ final class RdmaConnection {
     private boolean stalled;
     private long dataReceived;
     private long errors;
+    private CompletionStatus firstFailure;
 
     RdmaConnection(RdmaEngine engine, QueuePair qp, CompletionQueue sendCq, CompletionQueue recvCq, int credits,
             RegisteredBuffer control) {
@@ -136,8 +138,7 @@ final class RdmaConnection {
             DmaplaneBuffer local = t.local().buffer();
             if (local.isRevoked() || local.refCount() == 0) {
                 pending.pollFirst();
-                errors++;
-                engine.countError();
+                failed(CompletionStatus.LOCAL_PROTECTION_ERROR);
                 t.onDone().accept(CompletionStatus.LOCAL_PROTECTION_ERROR);
                 continue;
             }
@@ -198,8 +199,7 @@ final class RdmaConnection {
                 if ((wc.wrId() & UPDATE_WR) == 0) {
                     finishSend(wc.wrId(), wc.status());
                 } else if (!wc.isSuccess()) {
-                    errors++;
-                    engine.countError();
+                    failed(wc.status());
                 }
             }
             pollSend();
@@ -214,12 +214,39 @@ final class RdmaConnection {
         credits.returnSend();
         engine.buffers().releaseFromEngine(t.local().buffer());
         if (status != CompletionStatus.SUCCESS) {
-            errors++;
-            engine.countError();
+            failed(status);
         }
         traceCredits();
         t.onDone().accept(status);
         pump();
+    }
+
+    private void failed(CompletionStatus status) {
+        errors++;
+        engine.countError();
+        if (firstFailure == null) {
+            firstFailure = status;
+        }
+    }
+
+    /**
+     * {@code outcome} with what this end leaves undone as problems: its queue pair in ERROR (with
+     * the first failure it saw), transfers never posted (and the credit they wait for), transfers
+     * posted whose completion never came.
+     *
+     * @param unit what a transfer is to the workload ({@code messages}, {@code chunks})
+     */
+    WorkloadOutcome explain(WorkloadOutcome outcome, String unit) {
+        WorkloadOutcome explained = outcome.withQueuePair(engine.nic().endpoint(), qp, firstFailure);
+        if (!pending.isEmpty()) {
+            String reason = credits.stallReason();
+            explained = explained.withProblem(pending.size() + " " + unit + " never posted"
+                    + (reason == null ? "" : ", waiting for " + reason));
+        }
+        if (!inFlight.isEmpty()) {
+            explained = explained.withProblem(inFlight.size() + " " + unit + " posted and never completed");
+        }
+        return explained;
     }
 
     private void onReceiveCompletion() {
@@ -241,8 +268,7 @@ final class RdmaConnection {
             for (WorkCompletion wc : recvCq.poll(1)) {
                 engine.countCompletion();
                 if (!wc.isSuccess()) {
-                    errors++;
-                    engine.countError();
+                    failed(wc.status());
                     continue;
                 }
                 postReceive();

@@ -23,7 +23,10 @@ import org.iopf.api.sim.WorkPriority;
  * A reliable-connected queue pair of {@link SoftRoceNic}. Requester: messages in order, each split
  * into packets at MTU-aligned addresses, each packet's software cost run on the transmit core
  * before it is put on the wire; cumulative ACKs; RNR NAK sends the transmitter back to the refused
- * message after the RNR delay; an ACK timeout fails the queue pair. Responder: per-packet cost on
+ * message after the RNR delay; an ACK timeout sends it back to the unacknowledged message (go-back-N,
+ * as rxe's retransmit timer does) up to the queue pair's {@code retryCount} times in a row, and the
+ * next timeout fails the queue pair. Responder: packets of the expected message in order (one after
+ * a lost packet is dropped, so a message with a hole is never acknowledged); per-packet cost on
  * the receive core, writes into the target region, a WRITE WITH IMMEDIATE consumes a posted
  * receive and delivers its immediate, one ACK per message. RDMA WRITE and WRITE WITH IMMEDIATE
  * are supported; SEND and RDMA READ are refused with {@link PostResult#INVALID_STATE}.
@@ -46,10 +49,13 @@ final class RxeQueuePair implements QueuePair {
     private boolean transmitting;
     private long generation;
     private int rnrRetries;
+    private int retries;
 
     // responder
     private final ArrayDeque<ReceiveRequest> receives = new ArrayDeque<>();
     private long expectedMsn;
+    /** The offset of the next packet of message {@code expectedMsn}: one after a gap is dropped. */
+    private long expectedOffset;
     private long refusedMsn = -1;
 
     /** A posted work request and its transmission state. */
@@ -204,9 +210,28 @@ final class RxeQueuePair implements QueuePair {
 
     private void timedOut(Message m) {
         m.timer = -1;
-        if (window.contains(m)) {
-            nic.countTimeout();
+        if (!window.contains(m)) {
+            return;
+        }
+        nic.countTimeout();
+        if (retries >= config.retryCount()) {
             fail(m, CompletionStatus.TRANSPORT_RETRY_EXCEEDED);
+            return;
+        }
+        retries++;
+        stopFrom(m.msn);
+        cursorMsn = m.msn;
+        transmitting = false;
+        pump();
+    }
+
+    /** Abandons what is being sent (a new generation) and the timers of message {@code msn} and later. */
+    private void stopFrom(long msn) {
+        generation++;
+        for (Message m : window) {
+            if (m.msn >= msn) {
+                cancelTimer(m);
+            }
         }
     }
 
@@ -215,6 +240,7 @@ final class RxeQueuePair implements QueuePair {
             Message m = window.pollFirst();
             cancelTimer(m);
             rnrRetries = 0;
+            retries = 0;
             if (m.request.signaled()) {
                 complete(m.request, CompletionStatus.SUCCESS);
             }
@@ -230,13 +256,8 @@ final class RxeQueuePair implements QueuePair {
             }
             return;
         }
-        generation++;
+        stopFrom(msn);
         transmitting = true;
-        for (Message m : window) {
-            if (m.msn >= msn) {
-                cancelTimer(m);
-            }
-        }
         long gen = generation;
         nic.scheduler().schedule(nic.config().rnrDelay(), () -> {
             if (gen == generation) {
@@ -327,9 +348,13 @@ final class RxeQueuePair implements QueuePair {
             acknowledge(RxeHeader.Kind.NAK_ACCESS, h.msn());
             return;
         }
+        if (h.offset() != 0 && h.offset() != expectedOffset) {
+            return; // a packet before it was lost: the requester's timer sends the message again
+        }
         if (payload != null && target != null) {
             write(target, h.remoteAddress() + h.offset(), payload);
         }
+        expectedOffset = h.offset() + (payload == null ? 0 : payload.length());
         if (!h.last()) {
             return;
         }
@@ -346,6 +371,7 @@ final class RxeQueuePair implements QueuePair {
             }
         }
         expectedMsn++;
+        expectedOffset = 0;
         acknowledge(RxeHeader.Kind.ACK, h.msn());
     }
 

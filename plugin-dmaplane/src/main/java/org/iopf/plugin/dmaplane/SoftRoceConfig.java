@@ -13,7 +13,7 @@ import org.iopf.api.sim.DataRate;
  * @param packetCost CPU ns per packet on each side
  * @param copyRate per-byte CPU rate (copy plus ICRC) on each side
  * @param ackCost CPU ns to build or process an ACK
- * @param ackTimeout ns before an unacknowledged request fails
+ * @param ackTimeout ns before an unacknowledged request is sent again (or, past the retry count, fails)
  * @param rnrDelay ns to wait after an RNR NAK
  */
 record SoftRoceConfig(long mtu, int headerBytes, long wrCost, long packetCost, DataRate copyRate, long ackCost,

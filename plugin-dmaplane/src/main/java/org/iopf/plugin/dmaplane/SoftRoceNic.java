@@ -32,8 +32,9 @@ import org.iopf.api.sim.Scheduler;
  * the completer (per packet, per ACK) on the receive core; packets cross the platform's fabric
  * link. So its throughput is bounded by those cores and the link, and its round trip by the fabric
  * latency plus the software steps. Reliable connection with one cumulative ACK per message,
- * RNR NAK with go-back to the refused message, and a per-request ACK timeout that fails the queue
- * pair (a lossy fabric is not recovered from).
+ * RNR NAK with go-back to the refused message, and a per-request ACK timeout that goes back to the
+ * unacknowledged message and sends it again, up to the queue pair's retry count in a row, then
+ * fails the queue pair.
  */
 final class SoftRoceNic implements Nic {
     private final MemoryManager memoryManager;

@@ -3,11 +3,13 @@ package org.iopf.plugin.dmaplane;
 import java.util.Objects;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.workload.WorkloadContext;
+import org.iopf.api.workload.WorkloadOutcome;
 
 /**
  * The figures every dmaplane workload reports under the names core's reports read
  * ({@code workload.bytes}, {@code .messages}, {@code .errors}, {@code .elapsed},
- * {@code .integrity.mismatchedPages}), so that {@code throughput} is computed from them.
+ * {@code .integrity.mismatchedPages}), so that {@code throughput} is computed from them, and the
+ * run's {@link WorkloadOutcome}: its operations, of which those that succeeded.
  */
 final class StreamMeter {
     private final WorkloadContext context;
@@ -17,6 +19,7 @@ final class StreamMeter {
     private final Counter errors;
     private final Counter mismatched;
     private long completed;
+    private long succeeded;
     private long startedAt = -1;
     private long lastCompletion;
 
@@ -39,6 +42,7 @@ final class StreamMeter {
 
     void succeeded(long delivered) {
         bytes.add(delivered);
+        succeeded++;
         complete();
     }
 
@@ -57,6 +61,11 @@ final class StreamMeter {
 
     long errors() {
         return errors.value();
+    }
+
+    /** The run's operations, of which those that succeeded, counted in {@code unit} ({@code messages}). */
+    WorkloadOutcome outcome(String unit) {
+        return WorkloadOutcome.of(total, succeeded, unit);
     }
 
     boolean isDone() {

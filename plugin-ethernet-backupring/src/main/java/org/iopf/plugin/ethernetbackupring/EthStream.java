@@ -1,6 +1,7 @@
 package org.iopf.plugin.ethernetbackupring;
 
 import java.util.Objects;
+import java.util.Optional;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.FaultInResult;
@@ -16,6 +17,7 @@ import org.iopf.api.platform.Parameters;
 import org.iopf.api.sim.CpuCore;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
+import org.iopf.api.workload.WorkloadOutcome;
 
 /**
  * One TCP-like stream of {@code bytes} from the source node's {@code eth-nic} into an rx buffer of
@@ -53,6 +55,8 @@ final class EthStream implements Workload {
     private RxBuffer buffer;
     private Payload content;
     private long lastDelivery;
+    private long delivered;
+    private TcpSender tcp;
     private RecoveryMeter.Recovery recovery;
     private long ringBytes;
     private CpuCore rxCore;
@@ -113,7 +117,7 @@ final class EthStream implements Workload {
         if (receiver.backupRing() != null) {
             ringBytes = receiver.backupRing().bytes();
         }
-        sender.openSender(FLOW, receiver.endpoint(), content, bufferSize);
+        tcp = sender.openSender(FLOW, receiver.endpoint(), content, bufferSize);
         if (trigger.actsDuringTraffic()) {
             context.scheduler().schedule(triggerAt, this::act);
         }
@@ -202,6 +206,7 @@ final class EthStream implements Workload {
         messages.increment();
         meter.record(now, length, rxCore.busyNanos());
         lastDelivery = now;
+        delivered = seq + length;
         if (verifyOnDelivery) {
             check(seq, length);
         }
@@ -217,6 +222,17 @@ final class EthStream implements Workload {
             }
             context.finish();
         }
+    }
+
+    /**
+     * The stream's bytes, of which those delivered in order to the application; problem: a stream
+     * that stopped short, with the sender's first unacknowledged byte.
+     */
+    @Override
+    public Optional<WorkloadOutcome> outcome() {
+        WorkloadOutcome outcome = WorkloadOutcome.of(total, delivered, "bytes");
+        return Optional.of(delivered >= total ? outcome : outcome.withProblem("the stream stopped after "
+                + delivered + " bytes delivered; the sender waits for an ACK of byte " + tcp.unacknowledged()));
     }
 
     /** Compares the delivered bytes in the user buffer with the stream, page piece by page piece. */

@@ -2,11 +2,13 @@ package org.iopf.plugin.infinibandnpf;
 
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.Optional;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MapOptions;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PageSize;
 import org.iopf.api.nic.CompletionQueue;
+import org.iopf.api.nic.CompletionStatus;
 import org.iopf.api.nic.MemoryRegion;
 import org.iopf.api.nic.Nic;
 import org.iopf.api.nic.ProtectionDomain;
@@ -20,11 +22,13 @@ import org.iopf.api.observe.Histogram;
 import org.iopf.api.platform.Node;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
+import org.iopf.api.workload.WorkloadOutcome;
 
 /**
  * The {@code ib-fault-probe} workload: probe {@code i} posts an operation between the source's
  * pinned slot {@code i} and the target's on-demand slot {@code i} (cold: no HCA translation yet),
- * waits for its completion, then posts it again (warm). One operation is in flight at a time.
+ * waits for its completion, then posts it again (warm). One operation is in flight at a time; the
+ * first failure ends the run.
  */
 final class FaultProbe implements Workload {
     private final WorkloadContext context;
@@ -54,6 +58,13 @@ final class FaultProbe implements Workload {
     private QueuePair bulkQp;
     private MemoryRegion bulkSource;
     private MemoryRegion bulkTarget;
+    private Nic sourceNic;
+    private Nic targetNic;
+    private CompletionStatus sourceFailure;
+    private CompletionStatus targetFailure;
+    private CompletionStatus bulkFailure;
+    private long bulkFailed;
+    private boolean finished;
     private long step;
     private long postedAt;
     private long startedAt;
@@ -87,8 +98,8 @@ final class FaultProbe implements Workload {
     public void start() {
         Node source = context.requireNode(context.parameters().string("source"));
         Node target = context.requireNode(context.parameters().string("target"));
-        Nic sourceNic = source.requireRole(Nic.class);
-        Nic targetNic = target.requireRole(Nic.class);
+        sourceNic = source.requireRole(Nic.class);
+        targetNic = target.requireRole(Nic.class);
         sourceMemory = source.memoryManager();
         targetMemory = target.memoryManager();
         sourceSpace = sourceMemory.createAddressSpace("fault-probe-source");
@@ -118,7 +129,11 @@ final class FaultProbe implements Workload {
         targetQp = targetNic.createQueuePair(targetPd, targetNic.createCompletionQueue(4), targetCq, config);
         sourceQp.connect(targetNic.endpoint(), targetQp.qpn());
         targetQp.connect(sourceNic.endpoint(), sourceQp.qpn());
-        targetCq.setListener(() -> context.scheduler().schedule(0, () -> targetCq.poll(Integer.MAX_VALUE)));
+        targetCq.setListener(() -> context.scheduler().schedule(0, () -> {
+            for (WorkCompletion wc : targetCq.poll(Integer.MAX_VALUE)) {
+                targetFailure = firstFailure(targetFailure, wc);
+            }
+        }));
         sourceCq.setListener(() -> context.scheduler().schedule(0, this::drain));
         if (bulkSize > 0) {
             openBulk(sourceNic, targetNic, config);
@@ -139,7 +154,12 @@ final class FaultProbe implements Workload {
         int depth = (int) Math.min(Integer.MAX_VALUE - 1, probes) + 1;
         QueuePairConfig config = new QueuePairConfig(depth, 4, probeConfig.retryCount(), probeConfig.rnrRetry());
         CompletionQueue sendCq = sourceNic.createCompletionQueue(depth);
-        sendCq.setListener(() -> context.scheduler().schedule(0, () -> sendCq.poll(Integer.MAX_VALUE)));
+        sendCq.setListener(() -> context.scheduler().schedule(0, () -> {
+            for (WorkCompletion wc : sendCq.poll(Integer.MAX_VALUE)) {
+                bulkFailure = firstFailure(bulkFailure, wc);
+                bulkFailed += wc.isSuccess() ? 0 : 1;
+            }
+        }));
         bulkQp = sourceNic.createQueuePair(sourcePd, sendCq, sourceNic.createCompletionQueue(4), config);
         QueuePair remote = targetNic.createQueuePair(targetPd, targetNic.createCompletionQueue(4),
                 targetNic.createCompletionQueue(4), config);
@@ -175,8 +195,9 @@ final class FaultProbe implements Workload {
             lastCompletion = now;
             messages.increment();
             if (!wc.isSuccess()) {
+                sourceFailure = firstFailure(sourceFailure, wc);
                 errors.increment();
-                context.finish();
+                finish();
                 return;
             }
             bytes.add(size);
@@ -188,9 +209,40 @@ final class FaultProbe implements Workload {
                 post();
             } else {
                 check();
-                context.finish();
+                finish();
             }
         }
+    }
+
+    private void finish() {
+        finished = true;
+        context.finish();
+    }
+
+    private static CompletionStatus firstFailure(CompletionStatus seen, WorkCompletion wc) {
+        return seen != null || wc.isSuccess() ? seen : wc.status();
+    }
+
+    /**
+     * The probe operations asked for (a cold and a warm one per probe), of which those that
+     * succeeded; problems: a queue pair in ERROR, failed bulk writes, an operation whose completion
+     * never came.
+     */
+    @Override
+    public Optional<WorkloadOutcome> outcome() {
+        WorkloadOutcome outcome = WorkloadOutcome.of(2 * probes, step, "operations")
+                .withQueuePair(sourceNic.endpoint(), sourceQp, sourceFailure)
+                .withQueuePair(targetNic.endpoint(), targetQp, targetFailure);
+        if (bulkQp != null) {
+            outcome = outcome.withQueuePair(sourceNic.endpoint(), bulkQp, bulkFailure);
+        }
+        if (bulkFailed > 0) {
+            outcome = outcome.withProblem(bulkFailed + " bulk writes failed");
+        }
+        if (!finished) {
+            outcome = outcome.withProblem("operation " + step + " was posted and never completed");
+        }
+        return Optional.of(outcome);
     }
 
     /** Compares the slots page by page: the target (the source, for READ) must hold the data. */

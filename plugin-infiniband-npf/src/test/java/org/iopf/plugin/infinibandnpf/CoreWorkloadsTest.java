@@ -2,11 +2,15 @@ package org.iopf.plugin.infinibandnpf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.iopf.api.workload.WorkloadOutcome;
 import org.iopf.core.report.RunResult;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Core's built-in RDMA workloads drive the HCA unchanged on on-demand, partly resident memory. */
+/**
+ * Core's built-in RDMA workloads drive the HCA unchanged on on-demand, partly resident memory, and
+ * on a lossy fabric complete every operation they were asked.
+ */
 final class CoreWorkloadsTest {
     private static final String NODES = """
             seed: 3
@@ -48,6 +52,10 @@ final class CoreWorkloadsTest {
         String lossy = NODES.replace("seed: 3", "seed: 5\nfabric: {link: {rate: 100Gbps, latency: 500ns, loss: 0.01}}")
                 .replace("minAckTimeout: 1ms, localAckTimeout: 7", "minAckTimeout: 0ns, localAckTimeout: 8");
         RunResult result = ScenarioFiles.runText("lossy", lossy + "workload: " + workload + "\n");
+        WorkloadOutcome outcome = result.outcome().orElseThrow();
+        assertThat(outcome.isComplete()).as(outcome.summary()).isTrue();
+        assertThat(outcome.completed()).isEqualTo(16);
+        assertThat(result.expectations().allPassed()).as("the implicit completion check").isTrue();
         assertThat(result.value("sim.finished").orElseThrow()).isEqualTo(1.0);
         assertThat(result.value("errors").orElseThrow()).isZero();
         assertThat(result.value("messages").orElseThrow()).isEqualTo(16);

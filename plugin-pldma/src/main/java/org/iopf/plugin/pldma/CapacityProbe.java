@@ -1,5 +1,7 @@
 package org.iopf.plugin.pldma;
 
+import java.util.Optional;
+import org.iopf.api.dma.DmaStatus;
 import org.iopf.api.iommu.DomainId;
 import org.iopf.api.iommu.StreamId;
 import org.iopf.api.mem.AddressSpace;
@@ -23,8 +25,11 @@ final class CapacityProbe {
     private final long size;
     private final int transfers;
     private final Runnable onDone;
+    private final String name;
     private int registered;
     private int completed;
+    private int failed;
+    private boolean done;
     private int peak;
 
     CapacityProbe(Node requester, Node responder, boolean pinned, int transfers, long size, int phase, long seed,
@@ -34,6 +39,7 @@ final class CapacityProbe {
         this.size = size;
         this.transfers = transfers;
         this.onDone = onDone;
+        this.name = pinned ? "the pinned capacity probe" : "the unpinned capacity probe";
         int id = phase * 100 + 1;
         this.local = requester.memoryManager().createAddressSpace("pldma-probe" + phase);
         this.remote = responder.memoryManager().createAddressSpace("pldma-probe" + phase);
@@ -69,6 +75,7 @@ final class CapacityProbe {
         for (int i = 0; i < registered; i++) {
             library.rdmaWrite(i % library.engine().channelsPerDomain(), base + i * size, responder.id(),
                     remoteBase + i * size, size, c -> {
+                        failed += c.status() == DmaStatus.OK ? 0 : 1;
                         if (++completed == registered) {
                             finish();
                         }
@@ -76,7 +83,17 @@ final class CapacityProbe {
         }
     }
 
+    /** What went wrong with the probe's transfers: failed ones, or a probe that never finished; empty if nothing did. */
+    Optional<String> problem() {
+        if (!done) {
+            return Optional.of(name + " never finished: " + completed + " of " + registered + " transfers completed");
+        }
+        return failed == 0 ? Optional.empty() : Optional.of(name + ": " + failed + " of " + registered
+                + " transfers failed");
+    }
+
     private void finish() {
+        done = true;
         peak = library.engine().peakInFlight();
         requester.memoryManager().munmap(local, base, size * transfers);
         responder.memoryManager().munmap(remote, remoteBase, size * transfers);

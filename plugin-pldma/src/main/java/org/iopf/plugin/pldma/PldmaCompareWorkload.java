@@ -3,12 +3,16 @@ package org.iopf.plugin.pldma;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Stream;
 import org.iopf.api.dma.DmaEngine;
 import org.iopf.api.observe.Metrics;
 import org.iopf.api.platform.Node;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
+import org.iopf.api.workload.WorkloadOutcome;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -85,6 +89,21 @@ final class PldmaCompareWorkload implements Workload {
         });
         steps.add(this::report);
         next();
+    }
+
+    /**
+     * The requests of the pinned and the fault-aware phase, of which those that succeeded (a phase
+     * not reached completed none); problems: capacity probes whose transfers failed or that never
+     * finished, requests never completed.
+     */
+    @Override
+    public Optional<WorkloadOutcome> outcome() {
+        List<StreamPhase> started = Stream.of(pinnedPhase, unpinnedPhase).filter(Objects::nonNull).toList();
+        WorkloadOutcome outcome = StreamPhase.outcome(2 * setup.requests(), started);
+        for (CapacityProbe probe : Stream.of(pinnedProbe, unpinnedProbe).filter(Objects::nonNull).toList()) {
+            outcome = probe.problem().map(outcome::withProblem).orElse(outcome);
+        }
+        return Optional.of(outcome);
     }
 
     private void next() {

@@ -2,11 +2,13 @@ package org.iopf.plugin.pldma;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.iopf.api.observe.Histogram;
 import org.iopf.api.observe.Metrics;
 import org.iopf.api.platform.Node;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
+import org.iopf.api.workload.WorkloadOutcome;
 
 /** The {@code pldma-stream} workload; see {@link PldmaStreamWorkloadType}. */
 final class PldmaStreamWorkload implements Workload {
@@ -38,6 +40,12 @@ final class PldmaStreamWorkload implements Workload {
         int measured = phases.size();
         phases.add(new StreamPhase(context, setup, measured, requester, responder, latency, () -> next(measured)));
         phases.get(0).start();
+    }
+
+    /** The requests of every phase (the reference one too), of which those that succeeded. */
+    @Override
+    public Optional<WorkloadOutcome> outcome() {
+        return Optional.of(StreamPhase.outcome(phases.size() * setup.requests(), phases));
     }
 
     private void next(int finished) {

@@ -5,6 +5,7 @@ import java.util.List;
 import org.iopf.api.observe.Histogram;
 import org.iopf.api.platform.Node;
 import org.iopf.api.workload.WorkloadContext;
+import org.iopf.api.workload.WorkloadOutcome;
 
 /**
  * One phase of a PLDMA workload: its streams start together and the phase ends when the last one
@@ -76,6 +77,25 @@ final class StreamPhase {
 
     long mismatchedPages() {
         return runs.stream().mapToLong(StreamRun::mismatchedPages).sum();
+    }
+
+    /**
+     * {@code requested} requests of which those the started {@code phases} completed successfully;
+     * problem: requests submitted whose completion never came.
+     *
+     * @param phases the phases that were created (a phase not reached is not among them)
+     */
+    static WorkloadOutcome outcome(long requested, List<StreamPhase> phases) {
+        long succeeded = 0;
+        long open = 0;
+        for (StreamPhase phase : phases) {
+            for (StreamRun run : phase.runs) {
+                succeeded += run.succeeded();
+                open += run.open();
+            }
+        }
+        WorkloadOutcome outcome = WorkloadOutcome.of(requested, succeeded, "requests");
+        return open == 0 ? outcome : outcome.withProblem(open + " requests submitted and never completed");
     }
 
     /** A stream's throughput in bits per second over its own active time. */

@@ -113,6 +113,16 @@ final class StreamRun {
         return completed;
     }
 
+    /** Requests that completed successfully. */
+    long succeeded() {
+        return completed - errors;
+    }
+
+    /** Requests submitted whose completion has not come. */
+    int open() {
+        return submitted - completed;
+    }
+
     /** Bytes of the stream's buffers resident when traffic started (registered pinned or made resident). */
     long residentAtStart() {
         return residentAtStart;

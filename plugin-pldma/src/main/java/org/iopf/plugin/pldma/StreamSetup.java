@@ -29,6 +29,11 @@ record StreamSetup(long messageSize, int messages, int concurrency, RdmaOperatio
         java.util.Objects.requireNonNull(operation, "operation is null");
     }
 
+    /** The requests of the phase: {@code messages} per stream. */
+    long requests() {
+        return (long) streams * messages;
+    }
+
     /** The same traffic with every stream on resident memory. */
     StreamSetup withoutFaults() {
         return new StreamSetup(messageSize, messages, concurrency, operation, pinned, streams, 0, freshPerMessage);

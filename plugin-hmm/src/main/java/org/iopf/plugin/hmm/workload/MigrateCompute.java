@@ -1,5 +1,6 @@
 package org.iopf.plugin.hmm.workload;
 
+import java.util.Optional;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.DevicePrivateEntry;
@@ -10,6 +11,7 @@ import org.iopf.api.observe.Counter;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
+import org.iopf.api.workload.WorkloadOutcome;
 import org.iopf.plugin.hmm.ComputeSummary;
 import org.iopf.plugin.hmm.HmmDevice;
 import org.iopf.plugin.hmm.MigrationSummary;
@@ -22,7 +24,9 @@ import org.iopf.plugin.hmm.MigrationSummary;
  * migration back; {@code faultback.time} (ns) of the CPU reading every input page (each faults
  * back); {@code bytes} (the input's migrated bytes) and {@code elapsed} (the migration's time), so
  * {@code throughput} is the migration's rate; {@code errors} and
- * {@code integrity.mismatchedPages}.
+ * {@code integrity.mismatchedPages}. Its outcome counts six steps (seven with {@code writeBack}):
+ * migrate the input, migrate the output, compute on the device, compute on the host, [write the
+ * output back to a file,] read the output back, fault the input back.
  */
 final class MigrateCompute implements Workload {
     private final WorkloadContext context;
@@ -38,6 +42,7 @@ final class MigrateCompute implements Workload {
     private final Counter mismatched;
     private final Counter bytes;
     private final long[] figures = new long[8];
+    private final Steps steps;
     private AddressSpace space;
     private HostContent content;
     private long in;
@@ -62,6 +67,7 @@ final class MigrateCompute implements Workload {
         this.errors = context.metrics().counter("errors", "operations");
         this.mismatched = context.metrics().counter("integrity.mismatchedPages", "pages");
         this.bytes = context.metrics().counter("bytes", "bytes");
+        this.steps = new Steps(writeBack ? 7 : 6, "steps", errors::value);
         context.metrics().counter("messages", "operations");
         String[] names = {"migrate.time", "migrate.rate", "compute.device.rate", "compute.host.rate",
             "readback.time", "readback.rate", "faultback.time", "elapsed"};
@@ -83,6 +89,7 @@ final class MigrateCompute implements Workload {
         content = new HostContent(memory, space, seed, filled, zero, Devices.zeroReferenceLength(space, zero));
         if (!content.populate(in, size) || !content.populate(hostIn, hostSize)) {
             errors.increment();
+            steps.stopped("the host could not populate the input (a page could not be faulted in)");
             context.finish();
             return;
         }
@@ -94,22 +101,26 @@ final class MigrateCompute implements Workload {
         figures[1] = rate(s.migratedBytes(), s.elapsedNanos());
         figures[7] = s.elapsedNanos();
         bytes.add(s.migratedBytes());
+        steps.ended();
         device.migrateToDevice(space, out, size, this::outputMigrated);
     }
 
     private void outputMigrated(MigrationSummary s) {
+        steps.ended();
         device.compute(space, in, out, size, this::deviceComputed);
     }
 
     private void deviceComputed(ComputeSummary c) {
         figures[2] = rate(c.bytes(), c.elapsedNanos());
         errors.add(c.errors());
+        steps.ended();
         device.compute(space, hostIn, hostOut, hostSize, this::hostComputed);
     }
 
     private void hostComputed(ComputeSummary c) {
         figures[3] = rate(c.bytes(), c.elapsedNanos());
         errors.add(c.errors());
+        steps.ended();
         if (hostPressure > 0) {
             addHostPressure();
         }
@@ -117,6 +128,7 @@ final class MigrateCompute implements Workload {
             long file = memory.mmap(space, size, MapOptions.DEFAULT.withTransparentHugePages(true));
             device.writeBack(space, out, size, space, file, wb -> {
                 mismatched.add(content.mismatchedPages(file, size));
+                steps.ended();
                 readBack();
             });
         } else {
@@ -141,11 +153,14 @@ final class MigrateCompute implements Workload {
             figures[5] = rate(s.migratedBytes(), s.elapsedNanos());
             if (s.outOfMemoryBytes() > 0) {
                 errors.increment();
+                steps.stopped("reading the output back ran out of host memory: " + s.outOfMemoryBytes()
+                        + " bytes stayed on the device");
                 context.finish();
                 return;
             }
             mismatched.add(content.mismatchedPages(out, size));
             mismatched.add(content.mismatchedPages(hostOut, hostSize));
+            steps.ended();
             touchInput(in, context.scheduler().now());
         });
     }
@@ -155,6 +170,7 @@ final class MigrateCompute implements Workload {
         if (va >= in + size) {
             figures[6] = context.scheduler().now() - startedAt;
             mismatched.add(content.mismatchedPages(in, size));
+            steps.ended();
             context.finish();
             return;
         }
@@ -167,6 +183,12 @@ final class MigrateCompute implements Workload {
             }
             touchInput(next, startedAt);
         });
+    }
+
+    /** The run's steps, of which those that ended without an error; why it stopped, if it did. */
+    @Override
+    public Optional<WorkloadOutcome> outcome() {
+        return Optional.of(steps.outcome());
     }
 
     private static long rate(long bytes, long nanos) {

@@ -2,6 +2,7 @@ package org.iopf.plugin.hmm.workload;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.FaultInResult;
@@ -12,6 +13,7 @@ import org.iopf.api.observe.Counter;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
+import org.iopf.api.workload.WorkloadOutcome;
 import org.iopf.plugin.hmm.HmmDevice;
 
 /**
@@ -20,7 +22,9 @@ import org.iopf.plugin.hmm.HmmDevice;
  * be 0), {@code private.unmigrated} (pages of the other objects left in system memory: 0 unless
  * the device is full), {@code shared.faultBacks} (fault-backs while the CPU used the shared
  * objects during the device phase: must be 0), {@code device.hostBytes} (bytes the kernel moved
- * over PCIe, the shared objects' share), {@code errors}, {@code integrity.mismatchedPages}.
+ * over PCIe, the shared objects' share), {@code errors}, {@code integrity.mismatchedPages}. Its
+ * outcome counts four steps: lay out the heap (pinning the shared objects), migrate it, compute on
+ * the device, use the shared objects on the CPU.
  */
 final class MixedHeap implements Workload {
     private static final long PAGE = 4096;
@@ -40,6 +44,7 @@ final class MixedHeap implements Workload {
     private final long[] figures = new long[5];
     private final Counter errors;
     private final Counter mismatched;
+    private final Steps steps;
     private AddressSpace space;
     private long heap;
     private HostContent content;
@@ -58,6 +63,7 @@ final class MixedHeap implements Workload {
         }
         this.errors = context.metrics().counter("errors", "operations");
         this.mismatched = context.metrics().counter("integrity.mismatchedPages", "pages");
+        this.steps = new Steps(4, "steps", errors::value);
         String[] names = {"shared.pages", "shared.migrated", "private.unmigrated", "shared.faultBacks",
             "device.hostBytes"};
         for (int i = 0; i < names.length; i++) {
@@ -86,6 +92,7 @@ final class MixedHeap implements Workload {
             }
             pos += length;
         }
+        steps.ended();
         device.migrateToDevice(space, heap, heapSize, m -> {
             for (HeapObject o : objects) {
                 for (long va = o.va(); va < o.va() + o.length(); va += PAGE) {
@@ -97,12 +104,20 @@ final class MixedHeap implements Workload {
                     }
                 }
             }
+            steps.ended();
             device.compute(space, heap, heap, heapSize, c -> {
                 figures[4] = c.hostBytes();
                 errors.add(c.errors());
+                steps.ended();
                 useShared(0, device.faultBacks());
             });
         });
+    }
+
+    /** The run's four steps, of which those that ended without an error. */
+    @Override
+    public Optional<WorkloadOutcome> outcome() {
+        return Optional.of(steps.outcome());
     }
 
     /** The CPU reads every page of every shared object in turn while the data stays on the device. */
@@ -113,6 +128,7 @@ final class MixedHeap implements Workload {
         if (index == objects.size()) {
             figures[3] = device.faultBacks() - faultBacksBefore;
             mismatched.add(content.mismatchedPages(heap, heapSize));
+            steps.ended();
             context.finish();
             return;
         }

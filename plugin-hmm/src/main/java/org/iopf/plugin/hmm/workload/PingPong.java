@@ -2,6 +2,7 @@ package org.iopf.plugin.hmm.workload;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeSet;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
@@ -11,6 +12,7 @@ import org.iopf.api.observe.Counter;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
+import org.iopf.api.workload.WorkloadOutcome;
 import org.iopf.plugin.hmm.HmmDevice;
 
 /**
@@ -18,7 +20,8 @@ import org.iopf.plugin.hmm.HmmDevice;
  * and used on every node. Figures under {@code workload.<node>.}: {@code faultBacks} (pages the
  * CPU's touches migrated back), {@code cpuStall} (ns the CPU waited on its touches, summed),
  * {@code pcieBytes} (bytes over the device's PCIe link) and {@code elapsed} (ns); and
- * {@code workload.errors}, {@code workload.integrity.mismatchedPages}.
+ * {@code workload.errors}, {@code workload.integrity.mismatchedPages}. Its outcome counts
+ * {@code rounds} rounds on every node.
  */
 final class PingPong implements Workload {
     /** Bytes at the start of the buffer holding generated content; the rest is touched zeros. */
@@ -69,6 +72,21 @@ final class PingPong implements Workload {
         }
     }
 
+    /** The rounds asked of every node, of which those that ended without an error. */
+    @Override
+    public Optional<WorkloadOutcome> outcome() {
+        long requested = 0;
+        long completed = 0;
+        List<String> problems = new ArrayList<>();
+        for (Run run : runs) {
+            WorkloadOutcome o = run.steps.outcome();
+            requested += o.requested();
+            completed += o.completed();
+            problems.addAll(o.problems());
+        }
+        return Optional.of(new WorkloadOutcome(requested, completed, "rounds", problems));
+    }
+
     @Override
     public void start() {
         running = runs.size();
@@ -82,6 +100,9 @@ final class PingPong implements Workload {
         private final HmmDevice device;
         private final MemoryManager memory;
         private final long[] figures = new long[4];
+        private final String node;
+        private final Steps steps;
+        private long runErrors;
         private AddressSpace space;
         private HostContent content;
         private long buffer;
@@ -89,6 +110,8 @@ final class PingPong implements Workload {
         private long faultBacksBefore;
 
         Run(String node) {
+            this.node = node;
+            this.steps = new Steps(rounds, "rounds", () -> runErrors);
             this.device = Devices.require(context, node);
             this.memory = context.requireNode(node).memoryManager();
             String[] names = {"faultBacks", "cpuStall", "pcieBytes", "elapsed"};
@@ -106,7 +129,8 @@ final class PingPong implements Workload {
             content = new HostContent(memory, space, seed, Math.min(size, FILLED), zero,
                     Devices.zeroReferenceLength(space, zero));
             if (!content.populate(buffer, size)) {
-                errors.increment();
+                error(1);
+                steps.stopped(node + ": the host could not populate the buffer (a page could not be faulted in)");
                 content = null;
                 done();
                 return;
@@ -117,13 +141,14 @@ final class PingPong implements Workload {
 
         private void deviceRound() {
             device.migrateToDevice(space, buffer, size, m -> device.compute(space, buffer, buffer, size, c -> {
-                errors.add(c.errors());
+                error(c.errors());
                 cpuRound(new ArrayList<>(hot), 0);
             }));
         }
 
         private void cpuRound(List<Long> ranges, int next) {
             if (next == ranges.size()) {
+                steps.ended();
                 if (++round < rounds) {
                     deviceRound();
                 } else {
@@ -136,10 +161,15 @@ final class PingPong implements Workload {
             memory.faultIn(space, va, Access.READ, r -> {
                 figures[1] += context.scheduler().now() - asked;
                 if (r == FaultInResult.OUT_OF_MEMORY || r == FaultInResult.DEVICE_PRIVATE) {
-                    errors.increment();
+                    error(1);
                 }
                 cpuRound(ranges, next + 1);
             });
+        }
+
+        private void error(long count) {
+            errors.add(count);
+            runErrors += count;
         }
 
         /** Takes the figures, then checks the buffer (the check's own fault-backs are not counted). */
