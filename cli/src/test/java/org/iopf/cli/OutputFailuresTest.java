@@ -46,7 +46,7 @@ final class OutputFailuresTest {
 
         assertThat(cli.run("run", "--no-progress", "--out", out.toString(), "--plugins", temp.toString()))
                 .isEqualTo(ExitCode.BAD_INPUT);
-        assertThat(cli.out()).contains("expectations: 3 of 3 met");
+        assertThat(cli.out()).contains("expectations: 4 of 4 met");
         assertThat(cli.err()).contains("iopf: cannot create the folder " + out + ": " + file
                 + " exists and is not a folder").doesNotContain("\tat ");
     }
@@ -58,7 +58,7 @@ final class OutputFailuresTest {
 
         assertThat(cli.run("run", "--no-progress", "--trace", DEV_FULL.toString(), "--out", out.toString(),
                 "--plugins", temp.toString())).isEqualTo(ExitCode.BAD_INPUT);
-        assertThat(cli.out()).contains("expectations: 3 of 3 met");
+        assertThat(cli.out()).contains("expectations: 4 of 4 met");
         assertThat(cli.err()).contains("iopf: cannot write /dev/full: No space left on device")
                 .doesNotContain("\tat ", "wrote trace");
         assertThat(Files.readString(out.resolve("results.csv"))).startsWith("name,value,unit");

@@ -79,7 +79,7 @@ final class TerminalMannersTest {
         Path out = temp.resolve("out");
 
         assertThat(cli.run("run", "--quiet", "--out", out.toString(), "--plugins", temp.toString())).isZero();
-        assertThat(cli.out()).contains("expectations: 3 of 3 met");
+        assertThat(cli.out()).contains("expectations: 4 of 4 met");
         assertThat(cli.err()).isEmpty();
         assertThat(out.resolve("results.json")).exists();
 

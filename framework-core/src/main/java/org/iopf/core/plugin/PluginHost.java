@@ -742,7 +742,7 @@ public abstract class PluginHost implements AutoCloseable {
 
     private static String requiresOf(PluginDescriptor descriptor) {
         String requires = descriptor.getRequires();
-        return requires == null || requires.isBlank() ? "*" : requires.trim();
+        return requires == null || requires.isBlank() ? "*" : PluginCache.printable(requires.trim());
     }
 
     private static String orUnknown(String value) {
