@@ -12,8 +12,10 @@ import org.iopf.core.sweep.Sweep;
 import org.iopf.core.sweep.SweepSetting;
 
 /**
- * What a sweep did, printed when it ends: each point with expectations and how it fared, the
- * counts of runs ok, missed, failed and skipped (done before), and the pace. Rows are printed in
+ * What a sweep did, printed when it ends: each point with expectations and how it fared (each
+ * expectation measured vs expected for a point that missed one or has more than every point has,
+ * such as the published figures of chosen points), the counts of runs ok, missed, failed and
+ * skipped (done before), and the pace. Rows are printed in
  * point order, whatever order they completed in.
  */
 final class SweepSummary {
@@ -51,6 +53,8 @@ final class SweepSummary {
         List<SweepRow> ordered = new ArrayList<>(rows);
         ordered.sort(Comparator.comparingInt((SweepRow r) -> r.run().point().index())
                 .thenComparingInt(r -> r.run().replication()));
+        int everywhere = ordered.stream().filter(r -> !r.status().equals(SweepRow.FAILED))
+                .mapToInt(r -> r.expectations().total()).min().orElse(0);
         for (SweepRow row : ordered) {
             if (row.expectations().total() == 0) {
                 continue;
@@ -58,6 +62,9 @@ final class SweepSummary {
             out.printf("point %d%s (%s): %d of %d expectations met%n", row.run().point().index() + 1,
                     sweep.replications() > 1 ? " replication " + row.run().replication() : "", row.run().point().label(),
                     row.expectations().passed(), row.expectations().total());
+            if (row.expectations().total() == everywhere && row.expectations().allPassed()) {
+                continue;
+            }
             for (ExpectationOutcome o : row.expectations().outcomes()) {
                 out.printf("  %-4s %-32s measured %-14s expected %s%n", o.verdict(), o.expectation().metric(),
                         o.measuredText(), o.expectation().written());
