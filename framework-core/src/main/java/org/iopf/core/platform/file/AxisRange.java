@@ -40,8 +40,8 @@ final class AxisRange {
         Amount from = amount(fromNode);
         Amount to = amount(toNode);
         if (to.quantity() != from.quantity()) {
-            throw yaml.error(toNode, "'" + yaml.text(toNode, "") + "' is " + kind(to.quantity()) + " and 'from' is "
-                    + kind(from.quantity()) + "; expected both ends of one kind");
+            throw yaml.error(toNode, "'" + yaml.text(toNode, "") + "' is " + ExpectationBinder.describe(to.quantity())
+                    + " and 'from' is " + ExpectationBinder.describe(from.quantity()) + "; expected both ends of one kind");
         }
         long steps = yaml.integer(yaml.require(m, "steps", "the number of values, >= 2"), 2, MAX_STEPS,
                 "a whole number of values from 2 to " + MAX_STEPS);
@@ -88,16 +88,6 @@ final class AxisRange {
     private boolean isWhole(YamlNode node) {
         String text = yaml.text(node, "a number").strip();
         return text.matches("[+-]?[0-9]+");
-    }
-
-    private static String kind(Quantity q) {
-        return switch (q) {
-            case RATE -> "a rate";
-            case DURATION -> "a duration";
-            case BYTES -> "a size";
-            case RATIO -> "a percentage";
-            case NUMBER -> "a plain number";
-        };
     }
 
     /** {@code value} (in base units of {@code quantity}) written with the largest unit that holds it exactly. */

@@ -148,7 +148,8 @@ final class ExpectationBinder {
         return new Amount(number * factor.factor(), factor.quantity());
     }
 
-    private static String describe(Quantity quantity) {
+    /** A quantity in words, for messages: {@code a rate}, {@code a size}. */
+    static String describe(Quantity quantity) {
         return switch (quantity) {
             case RATE -> "a rate";
             case DURATION -> "a duration";
