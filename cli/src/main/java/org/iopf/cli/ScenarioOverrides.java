@@ -1,5 +1,6 @@
 package org.iopf.cli;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -13,6 +14,7 @@ import org.iopf.core.platform.PlatformSpec;
 import org.iopf.core.platform.ResolvedParameters;
 import org.iopf.core.platform.Scenario;
 import org.iopf.core.platform.WorkloadSpec;
+import org.iopf.core.platform.file.PlatformSettings;
 
 /**
  * Parameter values given on the command line ({@code --set workload.messages=8},
@@ -23,8 +25,21 @@ final class ScenarioOverrides {
     private ScenarioOverrides() {
     }
 
-    /** {@code scenario} with {@code settings} ({@code TARGET.PARAMETER=VALUE}) applied. */
+    /**
+     * {@code scenario} with {@code settings} applied: {@code TARGET.PARAMETER=VALUE} here, and any
+     * other path a sweep's axis may name ({@code fabric.link.rate=25Gbps},
+     * {@code nodes[0].memory.numa=[8GiB, 8GiB]}, {@code node2.faults.type=demand-paging},
+     * {@code workload.type=...}) by reading the scenario's platform file again with those values in
+     * place ({@link PlatformSettings}), keeping the scenario's seed unless one sets {@code seed}.
+     */
     static Scenario apply(Scenario scenario, List<String> settings, ExtensionRegistry registry) {
+        List<String> paths = settings.stream().filter(ScenarioOverrides::isPlatformPath).toList();
+        if (!paths.isEmpty()) {
+            Scenario reread = new PlatformSettings(registry).read(Path.of(scenario.source()), paths);
+            boolean seeded = paths.stream().anyMatch(p -> p.startsWith("seed="));
+            scenario = seeded ? reread : reread.withSeed(scenario.platform().seed());
+            settings = settings.stream().filter(s -> !isPlatformPath(s)).toList();
+        }
         if (settings.isEmpty()) {
             return scenario;
         }
@@ -74,6 +89,26 @@ final class ScenarioOverrides {
         return new Scenario(scenario.name(), scenario.description(), scenario.source(),
                 new PlatformSpec(p.seed(), p.defaultLink(), p.switchLatencyNanos(), nodes),
                 new WorkloadSpec(scenario.workload().type(), workload), scenario.expectations());
+    }
+
+    /**
+     * Whether {@code setting} names a path other than {@code workload.PARAMETER} and
+     * {@code NODE.COMPONENT.PARAMETER}, the forms handled here.
+     */
+    private static boolean isPlatformPath(String setting) {
+        int eq = setting.indexOf('=');
+        if (eq < 0) {
+            return false;
+        }
+        String[] parts = setting.substring(0, eq).split("\\.", -1);
+        if (setting.substring(0, eq).contains("[") || List.of("seed", "fabric", "nodes").contains(parts[0])) {
+            return true;
+        }
+        if (parts[0].equals("workload")) {
+            return parts.length != 2 || List.of("type", "params").contains(parts[1]);
+        }
+        return parts.length != 3 || List.of("memory", "cores", "name").contains(parts[1])
+                || List.of("type", "params").contains(parts[2]);
     }
 
     private static void check(String owner, List<ParameterSpec> specs, Map<String, String> values) {

@@ -34,7 +34,25 @@ final class ExpectationBinder {
     }
 
     /** A value as read: in base units, of a quantity. */
-    private record Amount(double value, Quantity quantity) {
+    record Amount(double value, Quantity quantity) {
+    }
+
+    /**
+     * {@code text} as an amount, if it is a number with no unit or a unit of an expectation
+     * ({@code 4KiB}, {@code 200us}, {@code 10Gbps}, {@code 12%}); sweeps type their axes with it.
+     */
+    static java.util.Optional<Amount> amountOf(String text) {
+        Matcher matcher = NUMBER_AND_UNIT.matcher(text);
+        if (!matcher.matches()) {
+            return java.util.Optional.empty();
+        }
+        double number = Double.parseDouble(matcher.group(1));
+        if (matcher.group(2).isEmpty()) {
+            return java.util.Optional.of(new Amount(number, Quantity.NUMBER));
+        }
+        Factor factor = UNITS.get(matcher.group(2));
+        return factor == null ? java.util.Optional.empty()
+                : java.util.Optional.of(new Amount(number * factor.factor(), factor.quantity()));
     }
 
     /**
@@ -130,7 +148,8 @@ final class ExpectationBinder {
         return new Amount(number * factor.factor(), factor.quantity());
     }
 
-    private static String describe(Quantity quantity) {
+    /** A quantity in words, for messages: {@code a rate}, {@code a size}. */
+    static String describe(Quantity quantity) {
         return switch (quantity) {
             case RATE -> "a rate";
             case DURATION -> "a duration";

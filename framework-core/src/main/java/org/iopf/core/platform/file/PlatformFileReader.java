@@ -84,9 +84,22 @@ public final class PlatformFileReader {
     public Scenario read(String source, String yamlText) {
         requireNonNull(source, "source is null");
         requireNonNull(yamlText, "yamlText is null");
-        YamlBinder yaml = new YamlBinder(source);
-        YamlNode.Mapping root = yaml.mapping(new YamlTreeReader(source).read(yamlText),
+        return read(source, tree(source, yamlText));
+    }
+
+    /** The document of a platform file's text, checked to be a mapping but not yet against the schema. */
+    static YamlNode.Mapping tree(String source, String yamlText) {
+        return new YamlBinder(source).mapping(new YamlTreeReader(source).read(yamlText),
                 "a mapping with 'nodes' and 'workload'");
+    }
+
+    /**
+     * Reads a platform file's document, as {@link #tree} gives it or as edited from that (the
+     * values of a sweep's point, {@code --set}); errors name {@code source} with the marks of
+     * the nodes.
+     */
+    Scenario read(String source, YamlNode.Mapping root) {
+        YamlBinder yaml = new YamlBinder(source);
         yaml.checkKeys(root, KEYS, "top-level key");
         String name = yaml.optional(root, "name", n -> yaml.nonBlank(n, "the scenario's name"), baseName(source));
         String description = yaml.optional(root, "description", n -> yaml.text(n, "one paragraph of text"), "");

@@ -1,0 +1,42 @@
+package org.iopf.distribution;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.iopf.distribution.IopfProcess.Outcome;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code bin/iopf sweep} on the bundled sweep and the plugins' zips, end to end. */
+final class SweepIT {
+    private static final IopfProcess IOPF = IopfProcess.fromBuild();
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void theBundledSweepMeetsThePublishedFiguresAtItsEndsAndResumes() throws Exception {
+        assertThat(IOPF.home().resolve("sweeps/ib-npf-cost-vs-size.yaml")).isRegularFile();
+        Path out = temp.resolve("ib");
+        Outcome run = IOPF.run("sweep", "ib-npf-cost-vs-size", "--out", out.toString(), "--workers", "2",
+                "--no-progress");
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("point 1 (workload.params.messageSize=4KiB): 6 of 6 expectations met",
+                "point 11 (workload.params.messageSize=4MiB): 8 of 8 expectations met",
+                "sweep ib-npf-cost-vs-size: 11 points x 1 replication: 11 ok, 0 missed, 0 failed, 0 done before");
+        List<String> rows = Files.readAllLines(out.resolve("results.csv"));
+        assertThat(rows).hasSize(12);
+        assertThat(rows.get(0)).contains("workload.params.messageSize,node2.nic0.npf.latency.mean");
+        assertThat(rows.get(11)).contains("workload.params.messageSize=4MiB", ",ok,");
+        assertThat(out.resolve("results.duckdb")).isRegularFile();
+        assertThat(out.resolve("results.parquet")).isRegularFile();
+        assertThat(run.err()).doesNotContain("Exception", "WARN");
+
+        Outcome again = IOPF.run("sweep", "ib-npf-cost-vs-size", "--out", out.toString(), "--no-progress");
+        assertThat(again.exitCode()).as(again.err()).isZero();
+        assertThat(again.out()).contains("0 ok, 0 missed, 0 failed, 11 done before; 0 runs");
+        assertThat(Files.readAllLines(out.resolve("results.csv"))).isEqualTo(rows);
+    }
+}
