@@ -70,7 +70,7 @@ final class SweepCommandTest {
         Path file = sweep("sizes.yaml", SWEEP);
         assertThat(run(file, "--workers", "1", "--out", temp.resolve("one").toString())).as(cli.err()).isZero();
         assertThat(cli.out()).contains("sweep sizes: 4 points x 2 replications: 8 ok, 0 missed, 0 failed, 0 done before",
-                "point 4 replication 1 (workload.messageSize=1MiB): 1 of 1 expectations met");
+                "point 4 replication 1 (workload.messageSize=1MiB): 2 of 2 expectations met");
         assertThat(run(file, "--workers", "2", "--out", temp.resolve("two").toString())).isZero();
         List<String> one = withoutWallTime(temp.resolve("one/results.csv"));
         assertThat(one).hasSize(9);
