@@ -24,7 +24,12 @@ final class RequirementCheck {
         this.registry = requireNonNull(registry, "registry is null");
     }
 
-    /** @throws InvalidScenarioException at the demand's path for the first need its node does not meet */
+    /**
+     * Checks one demand, roles and capabilities in their declaration order, so that the first need
+     * reported does not depend on set order.
+     *
+     * @throws InvalidScenarioException at the demand's path for the first need its node does not meet
+     */
     void check(NodeDemand demand) {
         for (Role role : Role.values()) {
             if (demand.requirement().roles().contains(role)) {
@@ -44,8 +49,9 @@ final class RequirementCheck {
                     + type, "nodes whose " + label(role) + " is " + type, label(role) + " types",
                     t -> t.name().equals(type), n -> filler(n, role).filter(c -> c.type().equals(type)).isPresent());
         }
-        for (Capability capability : demand.requirement().capabilities()) {
-            if (capability.role() == role && !offers(filler, capability)) {
+        for (Capability capability : Capability.values()) {
+            boolean needed = capability.role() == role && demand.requirement().capabilities().contains(capability);
+            if (needed && !offers(filler, capability)) {
                 throw failure(demand, "node '" + node.name() + "' has " + label(role) + " " + describe(filler)
                         + " without " + capability.label(), "nodes whose " + label(role) + " has "
                         + capability.label(), label(role) + " types with " + capability.label(),

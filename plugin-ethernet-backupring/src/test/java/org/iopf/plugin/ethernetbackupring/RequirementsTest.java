@@ -45,6 +45,14 @@ final class RequirementsTest {
     }
 
     @Test
+    void anRxBufferOfPebibytesIsRefusedAtItsValue() {
+        assertThatThrownBy(() -> reader.read("eth.yaml", platform("    faults: {type: eth-os-faults}", "eth-nic")
+                .replace("bufferSize: 16MiB", "bufferSize: 4096TiB")))
+                .hasMessage("eth.yaml:10:51: workload.params.bufferSize: '4096TiB' is out of range; expected a size "
+                        + "in 4KiB..64GiB");
+    }
+
+    @Test
     void theStreamNeedsAnEthNicOnBothNodes() {
         assertThatThrownBy(() -> reader.read("eth.yaml", platform("    faults: {type: eth-os-faults}",
                 "pinned-rc-nic")))

@@ -6,7 +6,7 @@ import org.iopf.api.platform.Role;
 
 /**
  * What the PLDMA workloads need of their two nodes, as they declare it: a {@code pldma} DMA engine
- * (its library drives it, the other end's answers) and an IOMMU that the library attaches each
+ * (the source's library drives it, the target's serves the requests) and an IOMMU that the library attaches each
  * stream's process to, with the memory of the buffers the workload maps there.
  */
 final class PldmaRequirements {
@@ -18,7 +18,7 @@ final class PldmaRequirements {
      */
     static List<NodeRequirement> ends(long residentBytes, long pinnedBytes) {
         return List.of(end(PldmaStreamWorkloadType.SOURCE, "issues its requests from it", residentBytes, pinnedBytes),
-                end(PldmaStreamWorkloadType.TARGET, "answers them from it", residentBytes, pinnedBytes));
+                end(PldmaStreamWorkloadType.TARGET, "serves its requests from it", residentBytes, pinnedBytes));
     }
 
     private static NodeRequirement end(String node, String purpose, long residentBytes, long pinnedBytes) {

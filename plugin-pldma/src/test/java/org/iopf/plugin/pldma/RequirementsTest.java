@@ -35,7 +35,7 @@ final class RequirementsTest {
                 "{type: pldma-stream, params: {source: zynq, target: host}}")))
                 .isInstanceOf(PlatformFileException.class)
                 .hasMessage("no-dma.yaml:11:63: workload.params.target: node 'host' has no DMA engine (pldma-stream "
-                        + "answers them from it); nodes with a DMA engine: [zynq]");
+                        + "serves its requests from it); nodes with a DMA engine: [zynq]");
     }
 
     @Test
@@ -43,7 +43,8 @@ final class RequirementsTest {
         assertThatThrownBy(() -> reader.read("plain.yaml", platform("    dma: {type: plain-dma}\n",
                 "{type: pldma-compare, params: {source: zynq, target: host}}")))
                 .hasMessage("plain.yaml:12:64: workload.params.target: node 'host' has DMA engine 'dma' (plain-dma), "
-                        + "not pldma (pldma-compare answers them from it); nodes whose DMA engine is pldma: [zynq]");
+                        + "not pldma (pldma-compare serves its requests from it); nodes whose DMA engine is pldma: "
+                        + "[zynq]");
     }
 
     @Test

@@ -173,4 +173,16 @@ final class PlatformFileReaderTest {
         assertThat(PlatformFileReader.baseName("c:\\d\\e.yml")).isEqualTo("e");
         assertThat(PlatformFileReader.baseName("plain")).isEqualTo("plain");
     }
+
+    @Test
+    void aPlatformOfMoreNodesThanItsBoundIsRefusedBeforeAnyNodeIsRead() {
+        StringBuilder text = new StringBuilder("nodes:\n");
+        for (int i = 0; i < 257; i++) {
+            text.append("  - name: n").append(i).append('\n');
+        }
+        text.append("workload: {type: rdma-write-stream}\n");
+        assertThatThrownBy(() -> reader.read("many.yaml", text.toString()))
+                .isInstanceOf(PlatformFileException.class)
+                .hasMessage("many.yaml:2:3: nodes: 257 nodes; expected at most 256");
+    }
 }
