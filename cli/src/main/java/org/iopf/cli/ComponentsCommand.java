@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.iopf.api.platform.Capability;
 import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.Role;
 import org.iopf.core.platform.ExtensionRegistry;
@@ -14,9 +15,9 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code iopf components [NAME]}: every component and workload type known now, with its roles,
- * where it came from and its parameters (type, unit, default, seed section) — printed from the
- * types' own declarations, which are also what platform files are validated against.
+ * {@code iopf components [NAME]}: every component and workload type known now, with its roles and
+ * capabilities, where it came from and its parameters (type, unit, default, range, seed section) — printed from
+ * the types' own declarations, which are also what platform files are validated against.
  */
 @Command(name = "components", mixinStandardHelpOptions = true,
         description = "Lists every component type (roles, source, parameters) and every workload type.")
@@ -46,6 +47,9 @@ final class ComponentsCommand implements Callable<Integer> {
         for (ExtensionRegistry.Registered r : registry.all()) {
             if (only == null || only.equals(r.type().name())) {
                 String roles = r.type().roles().stream().map(Role::key).collect(Collectors.joining(", "));
+                String offers = r.type().capabilities().stream().map(Capability::label).sorted()
+                        .collect(Collectors.joining(", "));
+                roles += offers.isEmpty() ? "" : "; offers: " + offers;
                 out.printf("%n  %s  [roles: %s]  version %s, from %s%n", r.type().name(), roles, r.type().version(),
                         r.source());
                 out.println("    " + r.type().description());
@@ -71,10 +75,11 @@ final class ComponentsCommand implements Callable<Integer> {
             out.println("    (no parameters)");
             return;
         }
-        out.printf("    %-22s %-10s %-12s %s%n", "parameter", "type", "default", "description");
+        out.printf("    %-22s %-10s %-12s %-18s %s%n", "parameter", "type", "default", "range", "description");
         for (ParameterSpec p : specs) {
             String type = p.type().name().toLowerCase(Locale.ROOT).replace('_', '-');
             String dflt = p.defaultValue().orElse("(required)");
+            String range = p.range().map(Object::toString).orElse("-");
             String text = p.description();
             if (!p.allowedValues().isEmpty()) {
                 text += " " + p.allowedValues();
@@ -82,7 +87,7 @@ final class ComponentsCommand implements Callable<Integer> {
             if (!p.seedSection().isEmpty()) {
                 text += " [" + p.seedSection() + "]";
             }
-            out.printf("    %-22s %-10s %-12s %s%n", p.name(), type, dflt, text);
+            out.printf("    %-22s %-10s %-12s %-18s %s%n", p.name(), type, dflt, range, text);
         }
     }
 }

@@ -115,7 +115,8 @@ final class IopfMainTest {
         String text = Files.readString(ROOT.resolve("examples/pinned-baseline.yaml"));
         Path zero = Files.writeString(temp.resolve("zero.yaml"), text.replace("messageSize: 1MiB", "messageSize: 0B"));
         assertThat(cli.run("validate", zero.toString(), "--plugins", temp.toString())).isEqualTo(ExitCode.BAD_INPUT);
-        assertThat(cli.err()).contains("messageSize must be > 0").doesNotContain("\tat ");
+        assertThat(cli.err()).contains(zero + ":35:55: workload.params.messageSize: '0B' is out of range; expected a "
+                + "size in 1B..2GiB").doesNotContain("\tat ");
         cli.clear();
         Path twoNics = Files.writeString(temp.resolve("two-dma.yaml"),
                 text.replace("    dma: {type: plain-dma}\n    nic0", "    dma: {type: plain-dma}\n    dma2: {type: plain-dma}\n    nic0"));
@@ -124,10 +125,41 @@ final class IopfMainTest {
     }
 
     @Test
+    void aNodeWithoutWhatTheWorkloadNeedsIsRefusedByValidateWithItsLine() throws IOException {
+        String text = Files.readString(ROOT.resolve("examples/pinned-baseline.yaml"));
+        Path noNic = Files.writeString(temp.resolve("no-nic.yaml"), text.replaceFirst("    nic0: \\{type: pinned-rc-nic}\n",
+                ""));
+        assertThat(cli.run("validate", noNic.toString(), "--plugins", temp.toString())).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(cli.err()).contains(noNic + ":34:20: workload.params.source: node 'node1' has no NIC "
+                + "(rdma-write-stream writes from it); nodes with a NIC: [node2]").doesNotContain("\tat ");
+    }
+
+    @Test
+    void aSettingTheRunCannotMeetIsRefusedBeforeTheFirstEventWithExitTwo() {
+        assertThat(cli.run("run", "--no-progress", "--set", "workload.onDemand=true", "--plugins", temp.toString()))
+                .isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(cli.run("run", "--no-progress", "--set", "node1.nic0.localAckTimeout=64", "--plugins",
+                temp.toString())).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(cli.run("run", "--no-progress", "--set", "workload.messages=4294967296", "--plugins",
+                temp.toString())).isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(cli.err()).contains("examples/pinned-baseline.yaml: workload.params.source: node 'node1' has NIC "
+                        + "'nic0' (pinned-rc-nic) without on-demand registration",
+                "--set: node1.nic0 (pinned-rc-nic): parameter 'localAckTimeout': '64' is out of range; expected a "
+                        + "whole number in 0..31",
+                "parameter 'messages': '4294967296' is out of range; expected a whole number in 1..1000000000")
+                .doesNotContain("\tat ", "internal error");
+        assertThat(cli.out()).isEmpty();
+    }
+
+    @Test
     void componentsListsEveryTypeWithRolesAndParameters() {
         assertThat(cli.run("components", "--plugins", temp.toString())).isZero();
         assertThat(cli.out()).contains("premapped-iommu  [roles: iommu]", "lookupLatency", "pinned-rc-nic",
-                "Workload types", "rdma-read-stream", "ping-pong", "dma-copy-stream", "messageSize");
+                "Workload types", "rdma-read-stream", "ping-pong", "dma-copy-stream", "messageSize",
+                "pinned-rc-nic  [roles: nic; offers: verbs]", "terminate  [roles: faultHandler]",
+                "demand-paging  [roles: faultHandler; offers: fault resolution]");
+        assertThat(cli.out().lines().filter(l -> l.contains("localAckTimeout")).findFirst().orElseThrow())
+                .matches("\\s+localAckTimeout\\s+integer\\s+14\\s+0\\.\\.31\\s+local ACK timeout.*");
         cli.clear();
         assertThat(cli.run("components", "premaped-iommu", "--plugins", temp.toString())).isEqualTo(2);
         assertThat(cli.err()).contains("did you mean 'premapped-iommu'?");

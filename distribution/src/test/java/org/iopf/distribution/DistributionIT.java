@@ -94,6 +94,29 @@ final class DistributionIT {
     }
 
     @Test
+    void whatTheWorkloadNeedsOfAPluginsNodesIsRefusedByValidateAndRunWithExitTwo() throws Exception {
+        Path noNic = Files.writeString(temp.resolve("zynq.yaml"), """
+                nodes:
+                  - name: zynq
+                    cores: [{cluster: a53, count: 4}, {cluster: r5, count: 2}]
+                    iommu: {type: zynq-smmu}
+                    dma: {type: pldma}
+                    faults: {type: exanest-faults}
+                  - name: host
+                    nic0: {type: ib-npf-hca}
+                workload: {type: rdma-write-stream, params: {source: zynq, target: host, onDemand: true}}
+                """);
+        for (String[] command : new String[][] {{"validate", noNic.toString()},
+                {"run", noNic.toString(), "--no-progress"}}) {
+            Outcome outcome = IOPF.run(command);
+            assertThat(outcome.exitCode()).as(command[0]).isEqualTo(2);
+            assertThat(outcome.err()).contains(noNic + ":9:54: workload.params.source: node 'zynq' has no NIC "
+                    + "(rdma-write-stream writes from it); nodes with a NIC: [host]").doesNotContain("\tat ",
+                    "internal error");
+        }
+    }
+
+    @Test
     void componentsAndPluginsDescribeWhatIsInstalled() throws Exception {
         Outcome components = IOPF.run("components");
         assertThat(components.exitCode()).isZero();

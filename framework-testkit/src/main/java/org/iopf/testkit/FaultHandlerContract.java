@@ -13,6 +13,8 @@ import org.iopf.api.iommu.StreamId;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MapOptions;
+import org.iopf.api.platform.Capability;
+import org.iopf.api.platform.Role;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -60,7 +62,9 @@ import org.junit.jupiter.api.Test;
  *       process's own writable frame, never the frame shared with the child
  *       ({@link #aReadFaultOnACopyOnWritePageNeverLetsADeviceWriteTheSharedFrame});</li>
  *   <li>the same seed gives the same trace and the same metrics
- *       ({@link #theSameSeedGivesTheSameTrace}).</li>
+ *       ({@link #theSameSeedGivesTheSameTrace});</li>
+ *   <li>the type declares fault resolution exactly when {@link #resolvesFaults()}
+ *       ({@link #itsTypeDeclaresWhetherItResolvesFaults}).</li>
  * </ul>
  *
  * @since 0.1
@@ -82,6 +86,18 @@ public interface FaultHandlerContract {
      */
     default boolean resolvesFaults() {
         return true;
+    }
+
+    /**
+     * The handler's type declares {@link Capability#FAULT_RESOLUTION} exactly when
+     * {@link #resolvesFaults()}: validation refuses a component that needs its faults resolved (an
+     * Ethernet NIC resends what faulted) on a node whose handler only terminates.
+     */
+    @Test
+    default void itsTypeDeclaresWhetherItResolvesFaults() {
+        assertThat(TestBench.of(faultHandlerPlatform()).capabilities("node1", Role.FAULT_HANDLER)
+                .contains(Capability.FAULT_RESOLUTION)).as("declares FAULT_RESOLUTION, as resolvesFaults()")
+                .isEqualTo(resolvesFaults());
     }
 
     private static StreamId stream() {

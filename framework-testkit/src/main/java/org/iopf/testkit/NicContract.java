@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MapOptions;
 import org.iopf.api.mem.MemoryManager;
@@ -15,6 +16,8 @@ import org.iopf.api.nic.Opcode;
 import org.iopf.api.nic.ProtectionDomain;
 import org.iopf.api.nic.QueuePairConfig;
 import org.iopf.api.nic.RegistrationResult;
+import org.iopf.api.platform.Capability;
+import org.iopf.api.platform.Role;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -64,6 +67,9 @@ import org.junit.jupiter.api.Test;
  *   <li>{@link #aNicWithoutVerbsRefusesRegistrationAndQueuePairs}: a NIC that says it has no verbs
  *       refuses memory registration with a reason and throws on queue pair creation, rather than
  *       pretending.
+ *   <li>{@link #itsTypeDeclaresTheCapabilitiesItHas}: the type's declared capabilities (which
+ *       validation checks workloads against) agree with {@link #hasVerbs()} and
+ *       {@link #supportsOnDemandRegistration()}.
  * </ul>
  * The verbs checks run for every registration mode the NIC supports (pinned, and on demand when
  * {@link #supportsOnDemandRegistration()}); with on-demand regions half the pages of each buffer
@@ -159,6 +165,21 @@ public interface NicContract {
                 exercise.verify(true);
             }
         }
+    }
+
+    /**
+     * The NIC's type declares what these hooks say it has, {@link Capability#VERBS} exactly when
+     * {@link #hasVerbs()} and {@link Capability#ON_DEMAND_REGISTRATION} exactly when
+     * {@link #supportsOnDemandRegistration()}: validation admits or refuses a workload on these
+     * declarations before anything runs.
+     */
+    @Test
+    default void itsTypeDeclaresTheCapabilitiesItHas() {
+        Set<Capability> declared = TestBench.of(nicPlatform()).capabilities("node1", Role.NIC);
+        assertThat(declared.contains(Capability.VERBS)).as("declares VERBS, as hasVerbs()").isEqualTo(hasVerbs());
+        assertThat(declared.contains(Capability.ON_DEMAND_REGISTRATION))
+                .as("declares ON_DEMAND_REGISTRATION, as supportsOnDemandRegistration()")
+                .isEqualTo(supportsOnDemandRegistration());
     }
 
     /** RDMA WRITEs of many sizes arrive once and intact, and nothing else changes. */

@@ -8,10 +8,12 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.iopf.api.fault.FaultSink;
 import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.platform.Capability;
 import org.iopf.api.platform.Node;
 import org.iopf.api.platform.Role;
 import org.iopf.api.sim.Scheduler;
@@ -131,6 +133,15 @@ public final class TestBench {
      */
     public Optional<String> componentType(String node, Role role) {
         return simNode(node).componentType(role);
+    }
+
+    /**
+     * What the type of the component filling {@code role} on node {@code node} declares it offers
+     * ({@link org.iopf.api.platform.ComponentType#capabilities()}), which validation trusts; empty
+     * if the node has none.
+     */
+    public Set<Capability> capabilities(String node, Role role) {
+        return componentType(node, role).map(type -> registry.require(type).capabilities()).orElse(Set.of());
     }
 
     /** The memory manager of node {@code node}: address spaces, page tables, physical memory. */

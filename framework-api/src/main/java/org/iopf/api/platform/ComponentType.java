@@ -50,6 +50,33 @@ public interface ComponentType extends ExtensionPoint {
         return List.of();
     }
 
+    /**
+     * What it offers beyond its roles' interfaces, which validation matches against what
+     * workloads need ({@link NodeRequirement#capability}). Default:
+     * {@link Capability#assumedFor(Set)} its roles (a NIC has verbs, a fault handler resolves
+     * faults); a NIC without verbs or a handler that only terminates returns none, a NIC with
+     * page-fault support adds {@link Capability#ON_DEMAND_REGISTRATION}.
+     *
+     * @since 0.1
+     */
+    default Set<Capability> capabilities() {
+        return Capability.assumedFor(roles());
+    }
+
+    /**
+     * What it needs of its own node beyond the roles it injects (Guice refuses a node that lacks
+     * those): a role whose component it reaches only through the node's fault queue, say.
+     * Checked before the first event of every run, with one message naming the component.
+     * Default: nothing.
+     *
+     * @param parameters its parameters, resolved and in range, not null
+     * @return {@link NodeRequirement#onOwnNode(String)} requirements, never null
+     * @since 0.1
+     */
+    default List<NodeRequirement> requirements(Parameters parameters) {
+        return List.of();
+    }
+
     /** The version of the component model, for reports. */
     default String version() {
         return "0.1";

@@ -8,16 +8,22 @@ import java.util.Optional;
  * The documentation of one parameter of a component type, where the type is declared: the host
  * validates platform files against it and prints {@code iopf components} from it.
  *
+ * <p>A numeric parameter declares the values it admits with {@link #range(String, String)}
+ * ({@code ParameterSpec.of("mtu", BYTES, "4KiB", ...).range("256B", "4KiB")}); without a range
+ * only what the value's type holds is checked.
+ *
  * @param name the key in the platform file ({@code tlbEntries})
  * @param type its type and unit
  * @param description what it sets, with its unit
  * @param defaultValue the default as written in a platform file ({@code "200us"}); empty = required
  * @param allowedValues for {@link ParameterType#STRING}, the values allowed; empty = any
  * @param seedSection where the default comes from ({@code "seed 000 §4.2"}), or empty
+ * @param range for a {@linkplain ParameterType#isNumeric() numeric} type, the values admitted;
+ *     empty = any value of the type
  * @since 0.1
  */
 public record ParameterSpec(String name, ParameterType type, String description, Optional<String> defaultValue,
-        List<String> allowedValues, String seedSection) {
+        List<String> allowedValues, String seedSection, Optional<ParameterRange> range) {
     /** Checks arguments. */
     public ParameterSpec {
         Objects.requireNonNull(name, "name is null");
@@ -26,9 +32,19 @@ public record ParameterSpec(String name, ParameterType type, String description,
         Objects.requireNonNull(defaultValue, "defaultValue is null");
         allowedValues = List.copyOf(allowedValues);
         Objects.requireNonNull(seedSection, "seedSection is null");
+        Objects.requireNonNull(range, "range is null");
         if (!name.matches("[a-zA-Z][a-zA-Z0-9_]*")) {
             throw new IllegalArgumentException("parameter name must be an identifier: '" + name + "'");
         }
+        if (range.isPresent() && !type.isNumeric()) {
+            throw new IllegalArgumentException("parameter '" + name + "' is " + type + ", which has no range");
+        }
+    }
+
+    /** A parameter without a range (the form of API 0.1 before ranges). */
+    public ParameterSpec(String name, ParameterType type, String description, Optional<String> defaultValue,
+            List<String> allowedValues, String seedSection) {
+        this(name, type, description, defaultValue, allowedValues, seedSection, Optional.empty());
     }
 
     /** A parameter with a default. */
@@ -50,6 +66,26 @@ public record ParameterSpec(String name, ParameterType type, String description,
         }
         return new ParameterSpec(name, ParameterType.STRING, description, Optional.of(defaultValue), allowed,
                 seedSection);
+    }
+
+    /**
+     * This parameter admitting only {@code min..max}, both inclusive, written with units as its
+     * values are ({@code range("256B", "4KiB")}, {@code range("0ns", "1s")}).
+     *
+     * @throws IllegalArgumentException if the type is not numeric or a bound is blank
+     */
+    public ParameterSpec range(String min, String max) {
+        return new ParameterSpec(name, type, description, defaultValue, allowedValues, seedSection,
+                Optional.of(new ParameterRange(min, max)));
+    }
+
+    /**
+     * This parameter admitting only the whole numbers (or bytes) {@code min..max}, both inclusive.
+     *
+     * @throws IllegalArgumentException if the type is not numeric
+     */
+    public ParameterSpec range(long min, long max) {
+        return range(Long.toString(min), Long.toString(max));
     }
 
     /** Whether the platform file must set it. */

@@ -37,4 +37,9 @@ public enum ParameterType {
     public String unit() {
         return unit;
     }
+
+    /** Whether its values are ordered quantities, which a {@link ParameterRange} can bound. */
+    public boolean isNumeric() {
+        return this == BYTES || this == DURATION || this == DATA_RATE || this == INTEGER || this == DECIMAL;
+    }
 }

@@ -25,9 +25,19 @@ public interface Parameters {
     /** An {@link ParameterType#INTEGER} value. */
     long integer(String name);
 
-    /** An {@link ParameterType#INTEGER} value that must fit an {@code int}. */
+    /**
+     * An {@link ParameterType#INTEGER} value that must fit an {@code int}.
+     *
+     * @throws IllegalArgumentException naming the parameter when the value does not fit (a range
+     *     on the parameter's spec refuses such a value before anything runs)
+     */
     default int intValue(String name) {
-        return Math.toIntExact(integer(name));
+        long value = integer(name);
+        if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("parameter '" + name + "' is " + value + ", which does not fit an int ("
+                    + Integer.MIN_VALUE + ".." + Integer.MAX_VALUE + ")");
+        }
+        return (int) value;
     }
 
     /** A {@link ParameterType#DECIMAL} value. */

@@ -14,6 +14,7 @@ import org.iopf.api.sim.DataRate;
  */
 public final class Units {
     private static final Pattern QUANTITY = Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([A-Za-z/]*)\\s*");
+    private static final String[] BINARY_UNITS = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
 
     private Units() {
     }
@@ -77,6 +78,28 @@ public final class Units {
         return new DataRate(bytesPerSecond);
     }
 
+    /**
+     * A size as messages print it: in the largest binary unit not above it, whole when it is a
+     * multiple of that unit ({@code 4 MiB}, {@code 512 B}), else with one decimal
+     * ({@code 1.5 KiB}). {@link Long#MAX_VALUE}, the pinnable limit of a memory manager without
+     * one, prints as {@code unlimited}, as platform files write it.
+     *
+     * @param bytes a size in bytes, {@code >= 0}
+     * @since 0.1
+     */
+    public static String formatBytes(long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("a size is >= 0: " + bytes);
+        }
+        if (bytes == Long.MAX_VALUE) {
+            return "unlimited";
+        }
+        int unit = bytes == 0 ? 0 : (63 - Long.numberOfLeadingZeros(bytes)) / 10;
+        long scale = 1L << (10 * unit);
+        return bytes % scale == 0 ? bytes / scale + " " + BINARY_UNITS[unit]
+                : String.format(Locale.ROOT, "%.1f %s", (double) bytes / scale, BINARY_UNITS[unit]);
+    }
+
     private static Matcher match(String text, String expected) {
         if (text == null) {
             throw new IllegalArgumentException("missing value; expected " + expected);
@@ -94,7 +117,7 @@ public final class Units {
     }
 
     private static long whole(double value, String text) {
-        if (value > Long.MAX_VALUE) {
+        if (value >= 0x1p63) {
             throw new IllegalArgumentException("'" + text.strip() + "' is too large");
         }
         return Math.round(value);

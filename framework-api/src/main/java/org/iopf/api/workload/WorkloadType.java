@@ -1,7 +1,9 @@
 package org.iopf.api.workload;
 
 import java.util.List;
+import org.iopf.api.platform.NodeRequirement;
 import org.iopf.api.platform.ParameterSpec;
+import org.iopf.api.platform.Parameters;
 import org.pf4j.ExtensionPoint;
 
 /**
@@ -20,6 +22,20 @@ public interface WorkloadType extends ExtensionPoint {
 
     /** Its parameters; none by default. */
     default List<ParameterSpec> parameters() {
+        return List.of();
+    }
+
+    /**
+     * What it needs of the nodes its parameters name: roles, capabilities, component types and
+     * the memory of its buffers ({@link NodeRequirement}). Checked before the first event of
+     * every run and by {@code iopf validate}, with one message naming the parameter; a workload
+     * then finds on its nodes what it declared. Default: nothing.
+     *
+     * @param parameters its parameters, resolved and in range, not null
+     * @return one requirement per node parameter (or more), never null
+     * @since 0.1
+     */
+    default List<NodeRequirement> requirements(Parameters parameters) {
         return List.of();
     }
 

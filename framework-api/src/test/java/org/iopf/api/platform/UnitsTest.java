@@ -40,4 +40,22 @@ final class UnitsTest {
         assertThatThrownBy(() -> Units.parseRate("fast")).hasMessageContaining("is not a rate such as 10Gbps");
         assertThatThrownBy(() -> Units.parseDuration("3 fortnights")).hasMessageContaining("unknown unit 'fortnights'");
     }
+
+    @Test
+    void sizesPrintInTheLargestUnitThatFitsAndNoLimitAsUnlimited() {
+        assertThat(Units.formatBytes(0)).isEqualTo("0 B");
+        assertThat(Units.formatBytes(512)).isEqualTo("512 B");
+        assertThat(Units.formatBytes(1536)).isEqualTo("1.5 KiB");
+        assertThat(Units.formatBytes(4L << 20)).isEqualTo("4 MiB");
+        assertThat(Units.formatBytes(16L << 30)).isEqualTo("16 GiB");
+        assertThat(Units.formatBytes(Long.MAX_VALUE)).isEqualTo("unlimited");
+        assertThatThrownBy(() -> Units.formatBytes(-1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aValueBeyondALongIsTooLargeInsteadOfClamped() {
+        assertThatThrownBy(() -> Units.parseBytes("9223372036854775808")).hasMessageContaining("is too large");
+        assertThatThrownBy(() -> Units.parseDuration("300000000000s")).hasMessageContaining("is too large");
+        assertThat(Units.parseBytes("8192TiB")).isEqualTo(1L << 53);
+    }
 }

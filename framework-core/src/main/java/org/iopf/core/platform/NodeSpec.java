@@ -7,7 +7,8 @@ import java.util.Set;
 import org.iopf.core.sim.CoreGroup;
 
 /**
- * One node of a platform: its memory, its CPU cores, and its components.
+ * One node of a platform: its memory, its CPU cores (at most {@link PlatformLimits#MAX_CORES}),
+ * and its components.
  *
  * @param name the node's name, unique in the platform
  * @param memory its memory and memory manager
@@ -21,6 +22,11 @@ public record NodeSpec(String name, MemorySpec memory, List<CoreGroup> cores, Li
         Objects.requireNonNull(memory, "memory is null");
         cores = List.copyOf(cores);
         components = List.copyOf(components);
+        long total = cores.stream().mapToLong(CoreGroup::count).sum();
+        if (total > PlatformLimits.MAX_CORES) {
+            throw new IllegalArgumentException("node '" + name + "' has " + total + " cores; a node has at most "
+                    + PlatformLimits.MAX_CORES);
+        }
         Set<String> names = new HashSet<>();
         for (ComponentSpec c : components) {
             if (!names.add(c.name())) {

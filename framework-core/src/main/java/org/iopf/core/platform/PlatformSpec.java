@@ -7,7 +7,7 @@ import java.util.Set;
 import org.iopf.api.fabric.LinkSpec;
 
 /**
- * A whole platform: the run's seed, the fabric, and the nodes.
+ * A whole platform: the run's seed, the fabric, and the nodes, within {@link PlatformLimits}.
  *
  * @param seed the run's seed; the same seed gives the same run
  * @param defaultLink the link of fabric ports that do not choose their own
@@ -19,6 +19,16 @@ public record PlatformSpec(long seed, LinkSpec defaultLink, long switchLatencyNa
     public PlatformSpec {
         Objects.requireNonNull(defaultLink, "defaultLink is null");
         nodes = List.copyOf(nodes);
+        if (nodes.size() > PlatformLimits.MAX_NODES) {
+            throw new IllegalArgumentException(nodes.size() + " nodes; a platform has at most "
+                    + PlatformLimits.MAX_NODES);
+        }
+        PlatformLimits.requireLatency("the link latency", defaultLink.latencyNanos());
+        PlatformLimits.requireLatency("the switch latency", switchLatencyNanos);
+        if (!PlatformLimits.isLinkRate(defaultLink.rate())) {
+            throw new IllegalArgumentException("the link rate must be within " + PlatformLimits.MIN_LINK_RATE + ".."
+                    + PlatformLimits.MAX_LINK_RATE + ": " + defaultLink.rate());
+        }
         Set<String> names = new HashSet<>();
         for (NodeSpec n : nodes) {
             if (!names.add(n.name())) {

@@ -4,6 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Pattern;
+import org.iopf.api.platform.ParameterRange;
 import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.ParameterType;
 import org.iopf.api.platform.Parameters;
@@ -12,10 +14,13 @@ import org.iopf.api.sim.DataRate;
 
 /**
  * Parameter values of one component, checked against its type's specs when created: an unknown
- * name (with the nearest valid one), a missing required value, or a value that does not parse as
- * its type is an {@link InvalidParameterException} naming the owner and the parameter.
+ * name (with the nearest valid one), a missing required value, a value that does not parse as its
+ * type (or overflows it), or one outside the spec's {@link ParameterRange} is an
+ * {@link InvalidParameterException} naming the owner, the parameter, the value and the range.
  */
 public final class ResolvedParameters implements Parameters {
+    private static final Pattern WHOLE = Pattern.compile("\\s*[-+]?[0-9_]+\\s*");
+
     private final String owner;
     private final Map<String, ParameterSpec> specs = new LinkedHashMap<>();
     private final Map<String, Object> values = new LinkedHashMap<>();
@@ -47,28 +52,128 @@ public final class ResolvedParameters implements Parameters {
                         "required parameter is missing (" + spec.type().name().toLowerCase(java.util.Locale.ROOT)
                                 + ": " + spec.description() + ")");
             }
-            values.put(spec.name(), parse(spec, text));
+            Object value = parse(spec, text);
+            checkRange(spec, text, value, raw.containsKey(spec.name()));
+            values.put(spec.name(), value);
         }
     }
 
     private Object parse(ParameterSpec spec, String text) {
         try {
-            return switch (spec.type()) {
-                case BYTES -> Units.parseBytes(text);
-                case DURATION -> Units.parseDuration(text);
-                case DATA_RATE -> Units.parseRate(text);
-                case INTEGER -> Long.parseLong(text.strip().replace("_", ""));
-                case DECIMAL -> Double.parseDouble(text.strip());
-                case BOOLEAN -> parseBoolean(text);
-                case STRING -> parseChoice(spec, text);
-                case NODE -> parseNodeName(text);
-            };
+            return parseValue(spec, text);
         } catch (NumberFormatException e) {
-            throw new InvalidParameterException(owner, spec.name(),
-                    "'" + text + "' is not " + (spec.type() == ParameterType.INTEGER ? "a whole number" : "a number"));
+            String problem = WHOLE.matcher(text).matches() ? "too large for a whole number"
+                    : "not " + kind(spec.type());
+            throw new InvalidParameterException(owner, spec.name(), "'" + text + "' is " + problem + inRange(spec));
         } catch (IllegalArgumentException e) {
-            throw new InvalidParameterException(owner, spec.name(), e.getMessage());
+            String problem = e.getMessage();
+            throw new InvalidParameterException(owner, spec.name(),
+                    problem.contains("; expected") ? problem : problem + inRange(spec));
         }
+    }
+
+    private static Object parseValue(ParameterSpec spec, String text) {
+        return switch (spec.type()) {
+            case BYTES -> Units.parseBytes(text);
+            case DURATION -> Units.parseDuration(text);
+            case DATA_RATE -> Units.parseRate(text);
+            case INTEGER -> Long.parseLong(text.strip().replace("_", ""));
+            case DECIMAL -> parseDecimal(text);
+            case BOOLEAN -> parseBoolean(text);
+            case STRING -> parseChoice(spec, text);
+            case NODE -> parseNodeName(text);
+        };
+    }
+
+    private static Double parseDecimal(String text) {
+        double value = Double.parseDouble(text.strip());
+        if (!Double.isFinite(value)) {
+            throw new NumberFormatException(text);
+        }
+        return value;
+    }
+
+    /**
+     * Refuses a value outside the spec's range, naming the value and the range. A default outside
+     * it, or a range that does not parse as the parameter's type, is the type's own bug.
+     */
+    private void checkRange(ParameterSpec spec, String text, Object value, boolean given) {
+        if (spec.range().isEmpty()) {
+            return;
+        }
+        ParameterRange range = spec.range().get();
+        Object min = bound(spec, range.min());
+        Object max = bound(spec, range.max());
+        if (compare(min, max) > 0) {
+            throw new IllegalStateException(owner + " declares parameter '" + spec.name() + "' with range " + range
+                    + ", whose min is above its max");
+        }
+        if (compare(value, min) >= 0 && compare(value, max) <= 0) {
+            return;
+        }
+        if (!given) {
+            throw new IllegalStateException(owner + " declares parameter '" + spec.name() + "' with default '" + text
+                    + "' outside its range " + range);
+        }
+        throw new InvalidParameterException(owner, spec.name(), "'" + text + "' is out of range" + inRange(spec));
+    }
+
+    private Object bound(ParameterSpec spec, String text) {
+        try {
+            return parseValue(spec, text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(owner + " declares parameter '" + spec.name() + "' with a range bound '"
+                    + text + "' that is not " + kind(spec.type()), e);
+        }
+    }
+
+    /** Compares two values of one numeric type: exactly for whole numbers, sizes and durations. */
+    private static int compare(Object a, Object b) {
+        if (a instanceof Long x && b instanceof Long y) {
+            return Long.compare(x, y);
+        }
+        return Double.compare(magnitude(a), magnitude(b));
+    }
+
+    private static double magnitude(Object value) {
+        return value instanceof DataRate rate ? rate.bytesPerSecond() : ((Number) value).doubleValue();
+    }
+
+    /** {@code "; expected a whole number in 0..31"} for a ranged spec, else the empty string. */
+    private static String inRange(ParameterSpec spec) {
+        return spec.range().isPresent() ? "; expected " + expectedValue(spec) : "";
+    }
+
+    /**
+     * What a value of {@code spec} looks like, for messages: {@code a whole number in 0..31},
+     * {@code a size such as 4KiB}, {@code one of [stall, terminate]}.
+     */
+    public static String expectedValue(ParameterSpec spec) {
+        if (spec.range().isPresent()) {
+            return kind(spec.type()) + " in " + spec.range().get();
+        }
+        return switch (spec.type()) {
+            case BYTES -> "a size such as 4KiB";
+            case DURATION -> "a duration such as 200us";
+            case DATA_RATE -> "a rate such as 10Gbps";
+            case STRING -> spec.allowedValues().isEmpty() ? "text" : "one of " + spec.allowedValues();
+            case NODE -> "the name of a node of the platform";
+            default -> kind(spec.type());
+        };
+    }
+
+    /** How messages name a value of {@code type}: {@code a whole number}, {@code a size}. */
+    private static String kind(ParameterType type) {
+        return switch (type) {
+            case BYTES -> "a size";
+            case DURATION -> "a duration";
+            case DATA_RATE -> "a rate";
+            case INTEGER -> "a whole number";
+            case DECIMAL -> "a number";
+            case BOOLEAN -> "true or false";
+            case STRING -> "text";
+            case NODE -> "a node name";
+        };
     }
 
     private static Boolean parseBoolean(String text) {

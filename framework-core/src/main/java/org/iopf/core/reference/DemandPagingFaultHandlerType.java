@@ -45,7 +45,8 @@ public final class DemandPagingFaultHandlerType implements ComponentType {
         return List.of(
                 ParameterSpec.of("resolveLatency", ParameterType.DURATION, "5us",
                         "CPU time of the kernel work that resolves (or terminates) one fault, before the memory "
-                                + "manager's own fault-in time", "FIDELITY A6 (generic, not the ExaNeSt path)"),
+                                + "manager's own fault-in time", "FIDELITY A6 (generic, not the ExaNeSt path)")
+                        .range("0ns", "1s"),
                 ParameterSpec.of("core", ParameterType.STRING, "",
                         "the core that runs the fault work (empty: the node's first core)", ""));
     }

@@ -21,6 +21,7 @@ import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.PageTableEntry;
 import org.iopf.api.mem.PinResult;
 import org.iopf.api.platform.ComponentContext;
+import org.iopf.api.platform.Units;
 
 /**
  * The baseline buffer manager: every buffer is mapped and pinned in full when it is allocated,
@@ -61,9 +62,10 @@ final class PinnedBufferManager implements BufferManager {
         if (pinned != PinResult.PINNED) {
             memory.munmap(owner, va, length);
             return new AllocationResult.Refused(switch (pinned) {
-                case LIMIT_EXCEEDED -> "pinning " + length + " B would exceed the pinnable limit of "
-                        + memory.pinnableLimit() + " B (" + memory.stats().pinnedBytes() + " B pinned)";
-                case OUT_OF_MEMORY -> "out of memory pinning " + length + " B";
+                case LIMIT_EXCEEDED -> "pinning " + Units.formatBytes(length) + " would exceed the pinnable limit of "
+                        + Units.formatBytes(memory.pinnableLimit()) + " ("
+                        + Units.formatBytes(memory.stats().pinnedBytes()) + " pinned)";
+                case OUT_OF_MEMORY -> "out of memory pinning " + Units.formatBytes(length);
                 default -> "pinning failed: " + pinned;
             });
         }

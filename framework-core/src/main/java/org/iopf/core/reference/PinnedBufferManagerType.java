@@ -34,7 +34,8 @@ public final class PinnedBufferManagerType implements ComponentType {
     @Override
     public List<ParameterSpec> parameters() {
         return List.of(ParameterSpec.of("coherentLimit", ParameterType.BYTES, "4KiB",
-                "largest coherent (control-structure) allocation", "seed 004"));
+                "largest coherent (control-structure) allocation; Linux's largest is 4 MiB (MAX_ORDER pages)",
+                "seed 004").range("0B", "4MiB"));
     }
 
     @Override

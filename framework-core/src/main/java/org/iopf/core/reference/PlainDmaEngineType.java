@@ -34,13 +34,15 @@ public final class PlainDmaEngineType implements ComponentType {
     @Override
     public List<ParameterSpec> parameters() {
         return List.of(
-                ParameterSpec.of("bandwidth", ParameterType.DATA_RATE, "10GB/s", "data-path bandwidth", "FIDELITY G2"),
-                ParameterSpec.of("chunkSize", ParameterType.BYTES, "4KiB", "largest chunk moved per translation",
-                        "FIDELITY G2"),
+                ParameterSpec.of("bandwidth", ParameterType.DATA_RATE, "10GB/s", "data-path bandwidth", "FIDELITY G2")
+                        .range("1MB/s", "1TB/s"),
+                ParameterSpec.of("chunkSize", ParameterType.BYTES, "4KiB",
+                        "largest chunk moved per translation (a chunk never crosses a page)", "FIDELITY G2")
+                        .range("1B", "2MiB"),
                 ParameterSpec.of("channelsPerDomain", ParameterType.INTEGER, "8", "logical channels per domain",
-                        "FIDELITY G2"),
+                        "FIDELITY G2").range(1, 1024),
                 ParameterSpec.of("maxConcurrentTransfers", ParameterType.INTEGER, "64",
-                        "transfers in flight at most", "FIDELITY G2"));
+                        "transfers in flight at most", "FIDELITY G2").range(1, 65_536));
     }
 
     @Override

@@ -34,7 +34,7 @@ public final class PremappedIommuType implements ComponentType {
     @Override
     public List<ParameterSpec> parameters() {
         return List.of(ParameterSpec.of("lookupLatency", ParameterType.DURATION, "50ns",
-                "time of one translation (I/O page-table lookup)", "FIDELITY G2"));
+                "time of one translation (I/O page-table lookup)", "FIDELITY G2").range("0ns", "1ms"));
     }
 
     @Override

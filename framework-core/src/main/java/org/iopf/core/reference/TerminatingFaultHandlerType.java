@@ -6,6 +6,7 @@ import com.google.inject.Scopes;
 import java.util.List;
 import java.util.Set;
 import org.iopf.api.fault.FaultHandler;
+import org.iopf.api.platform.Capability;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.ComponentType;
 import org.iopf.api.platform.ParameterSpec;
@@ -35,9 +36,16 @@ public final class TerminatingFaultHandlerType implements ComponentType {
     public List<ParameterSpec> parameters() {
         return List.of(
                 ParameterSpec.of("reportLatency", ParameterType.DURATION, "10us",
-                        "CPU time of the interrupt work that reports and terminates one fault", "FIDELITY G2"),
+                        "CPU time of the interrupt work that reports and terminates one fault", "FIDELITY G2")
+                        .range("0ns", "1s"),
                 ParameterSpec.of("core", ParameterType.STRING, "",
                         "the core that runs the fault report (empty: the node's first core)", "FIDELITY G2"));
+    }
+
+    /** It resolves no fault: it only terminates them. */
+    @Override
+    public Set<Capability> capabilities() {
+        return Set.of();
     }
 
     @Override

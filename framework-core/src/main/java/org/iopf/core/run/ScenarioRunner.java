@@ -10,6 +10,7 @@ import org.iopf.core.observe.IntervalMetricsRecorder;
 import org.iopf.core.observe.MetricsTimeline;
 import org.iopf.core.platform.ExtensionRegistry;
 import org.iopf.core.platform.Scenario;
+import org.iopf.core.platform.ScenarioValidator;
 
 /**
  * Runs a {@link Scenario}: builds its simulation from the registry's component types, runs its
@@ -58,14 +59,19 @@ public final class ScenarioRunner {
     }
 
     /**
-     * Checks that {@code scenario} can run without running it: assembles every node (roles,
-     * bindings, component parameters) and creates the workload (its parameters and their ranges).
+     * Checks that {@code scenario} can run without running it: validates it
+     * ({@link ScenarioValidator}: parameters in range, what the workload and the components need of
+     * the nodes), assembles every node (roles, bindings, the components' own checks) and creates
+     * the workload.
      *
-     * @throws IllegalArgumentException when the workload type is unknown or a parameter is bad
+     * @throws IllegalArgumentException when the workload type is unknown or a parameter is bad; an
+     *     {@link org.iopf.core.platform.InvalidScenarioException} naming the scenario's source when
+     *     the validation fails
      * @throws org.iopf.core.platform.AssemblyException when a node cannot be assembled
      */
     public void check(Scenario scenario) {
         Objects.requireNonNull(scenario, "scenario is null");
+        new ScenarioValidator(registry).validate(scenario);
         WorkloadType workload = registry.requireWorkload(scenario.workload().type());
         Simulation.build(scenario.platform(), registry, scheduler -> Tracer.NONE).check(workload, scenario.workload().parameters());
     }
@@ -77,7 +83,8 @@ public final class ScenarioRunner {
 
     /**
      * Runs {@code scenario}, calling {@code onBuilt} once the simulation is assembled and before
-     * any event runs (a progress display attaches there).
+     * any event runs (a progress display attaches there). It is validated first, as
+     * {@link #check} does.
      *
      * @throws IllegalArgumentException when the workload type is unknown or a parameter is bad
      * @throws org.iopf.core.platform.AssemblyException when a node cannot be assembled
@@ -85,6 +92,7 @@ public final class ScenarioRunner {
     public CompletedRun run(Scenario scenario, Consumer<Simulation> onBuilt) {
         Objects.requireNonNull(scenario, "scenario is null");
         Objects.requireNonNull(onBuilt, "onBuilt is null");
+        new ScenarioValidator(registry).validate(scenario);
         WorkloadType workload = registry.requireWorkload(scenario.workload().type());
         Simulation simulation = Simulation.build(scenario.platform(), registry, tracers);
         IntervalMetricsRecorder stats = statsIntervalNanos > 0

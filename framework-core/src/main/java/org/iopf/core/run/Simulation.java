@@ -25,6 +25,7 @@ import org.iopf.core.platform.NodeAssembler;
 import org.iopf.core.platform.NodeSpec;
 import org.iopf.core.platform.PlatformSpec;
 import org.iopf.core.platform.ResolvedParameters;
+import org.iopf.core.platform.ScenarioValidator;
 import org.iopf.core.sim.EventKernel;
 import org.iopf.core.sim.NodeResources;
 import org.iopf.core.sim.SplitRandomStreams;
@@ -44,10 +45,15 @@ public final class Simulation {
     private final Map<String, Inspectable> inspectables;
     private long nextFaultId = 1;
     private volatile SimWorkloadContext running;
+    private final PlatformSpec platform;
+    private final ScenarioValidator validator;
     /** The simulation-wide injector; the node injectors are its children. Dies with the simulation. */
     private final Injector injector;
 
     private Simulation(PlatformSpec platform, ExtensionRegistry registry, Function<Scheduler, Tracer> tracers) {
+        this.platform = platform;
+        this.validator = new ScenarioValidator(registry);
+        validator.validatePlatform(platform);
         this.kernel = new EventKernel();
         this.random = new SplitRandomStreams(platform.seed());
         this.metrics = new MetricRegistry(kernel::now, name -> name.startsWith("workload."));
@@ -61,7 +67,10 @@ public final class Simulation {
         this.inspectables = assembler.inspectables();
     }
 
-    /** Builds a simulation; components are created and wired, nothing has run yet. */
+    /**
+     * Builds a simulation: the platform is validated ({@link ScenarioValidator#validatePlatform}),
+     * its components created and wired; nothing has run yet.
+     */
     public static Simulation build(PlatformSpec platform, ExtensionRegistry registry) {
         return new Simulation(platform, registry, scheduler -> Tracer.NONE);
     }
@@ -147,7 +156,8 @@ public final class Simulation {
      * Creates a workload of {@code type} with raw parameter values, starts it, and runs until it
      * finishes and no event is left (or the kernel is stopped); then asks the workload for its
      * {@link Workload#outcome() outcome}, kept in the context. Bad parameters and a platform that
-     * lacks what the workload needs throw before the first event; an exception out of an event (or
+     * lacks what the workload declares it needs ({@link ScenarioValidator}) throw an
+     * {@link IllegalArgumentException} before the first event; an exception out of an event (or
      * out of the outcome) is a defect and comes wrapped in a {@link RunFailedException}.
      *
      * @return the workload's context, with its metrics and outcome
@@ -177,6 +187,7 @@ public final class Simulation {
     }
 
     private Prepared prepare(WorkloadType type, Map<String, String> parameters) {
+        validator.validateWorkload(platform, type, parameters);
         ResolvedParameters resolved = new ResolvedParameters("workload (" + type.name() + ")", type.parameters(),
                 parameters);
         resolved.requireNodes(List.copyOf(nodes.keySet()));

@@ -18,6 +18,7 @@ import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.PinResult;
 import org.iopf.api.platform.Node;
+import org.iopf.api.platform.Units;
 import org.iopf.api.sim.Time;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
@@ -104,8 +105,9 @@ final class DmaCopyStream implements Workload {
     private void pinAndMap(MemoryManager memory, Iommu iommu, long va, long length, boolean writable) {
         PinResult pinned = memory.pin(space, va, length);
         if (pinned != PinResult.PINNED) {
-            throw new IllegalStateException("cannot pin " + length + " B of the DMA buffers on " + node.id() + ": "
-                    + pinned + " (pinnable limit " + memory.pinnableLimit() + " B)");
+            throw new IllegalStateException("cannot pin " + Units.formatBytes(length) + " of the DMA buffers on "
+                    + node.id() + ": " + pinned + " (pinnable limit " + Units.formatBytes(memory.pinnableLimit())
+                    + ")");
         }
         for (long offset = 0; offset < length; offset += PageSize.BASE.bytes()) {
             long pa = memory.translate(space, va + offset, Access.READ);

@@ -2,8 +2,11 @@ package org.iopf.core.workload;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.iopf.api.platform.NodeRequirement;
 import org.iopf.api.platform.ParameterSpec;
+import org.iopf.api.platform.Parameters;
 import org.iopf.api.platform.ParameterType;
+import org.iopf.api.platform.Role;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
@@ -50,15 +53,23 @@ public final class DmaCopyStreamType implements WorkloadType {
         specs.addAll(WorkloadParameters.traffic(BLOCK_SIZE, "64KiB", "bytes per DMA transfer", "64",
                 "number of blocks copied", "4", "transfers in flight at once"));
         specs.add(ParameterSpec.of(CHANNELS, ParameterType.INTEGER, "1",
-                "DMA channels used, slot i on channel i mod channels (> 0, at most the engine's channels "
-                        + "per domain)", ""));
+                "DMA channels used, slot i on channel i mod channels (at most the engine's channels per domain)",
+                "").range(1, 1024));
         specs.add(ParameterSpec.of(STREAM_ID, ParameterType.INTEGER, "1",
-                "IOMMU stream id the workload's device transactions carry (>= 0)", ""));
+                "IOMMU stream id the workload's device transactions carry (a 16-bit PCIe requester id)", "")
+                .range(0, 65_535));
         specs.add(ParameterSpec.of(DOMAIN_ID, ParameterType.INTEGER, "1",
-                "IOMMU protection domain the stream is attached to (>= 0)", ""));
+                "IOMMU protection domain the stream is attached to (16 bits, as an SMMU's ASID/VMID)", "")
+                .range(0, 65_535));
         specs.addAll(WorkloadParameters.residency("attach the process to the IOMMU without pinning or mapping "
                 + "its buffers (needs an IOMMU that walks the process page table and faults)"));
         return List.copyOf(specs);
+    }
+
+    @Override
+    public List<NodeRequirement> requirements(Parameters parameters) {
+        return List.of(WorkloadRequirements.withBuffers(NodeRequirement.on(NODE, "copies with it")
+                .role(Role.DMA_ENGINE).role(Role.IOMMU), parameters, BLOCK_SIZE, 2));
     }
 
     @Override

@@ -2,7 +2,9 @@ package org.iopf.core.workload;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.iopf.api.platform.NodeRequirement;
 import org.iopf.api.platform.ParameterSpec;
+import org.iopf.api.platform.Parameters;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
@@ -49,6 +51,11 @@ public final class PingPongType implements WorkloadType {
         specs.addAll(WorkloadParameters.residency(
                 "register memory without pinning (needs a NIC with page-fault support)"));
         return List.copyOf(specs);
+    }
+
+    @Override
+    public List<NodeRequirement> requirements(Parameters parameters) {
+        return WorkloadRequirements.rdmaEnds(parameters, "sends the pings from it", 2, "echoes them from it", 1);
     }
 
     @Override

@@ -3,7 +3,9 @@ package org.iopf.core.workload;
 import java.util.ArrayList;
 import java.util.List;
 import org.iopf.api.nic.Opcode;
+import org.iopf.api.platform.NodeRequirement;
 import org.iopf.api.platform.ParameterSpec;
+import org.iopf.api.platform.Parameters;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
@@ -42,6 +44,11 @@ public final class RdmaReadStreamType implements WorkloadType {
         specs.addAll(WorkloadParameters.residency(
                 "register memory without pinning (needs a NIC with page-fault support)"));
         return List.copyOf(specs);
+    }
+
+    @Override
+    public List<NodeRequirement> requirements(Parameters parameters) {
+        return WorkloadRequirements.rdmaEnds(parameters, "reads into it", 1, "reads from it", 1);
     }
 
     @Override

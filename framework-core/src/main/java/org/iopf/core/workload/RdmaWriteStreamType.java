@@ -3,7 +3,9 @@ package org.iopf.core.workload;
 import java.util.ArrayList;
 import java.util.List;
 import org.iopf.api.nic.Opcode;
+import org.iopf.api.platform.NodeRequirement;
 import org.iopf.api.platform.ParameterSpec;
+import org.iopf.api.platform.Parameters;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
@@ -41,6 +43,11 @@ public final class RdmaWriteStreamType implements WorkloadType {
         specs.addAll(WorkloadParameters.residency(
                 "register memory without pinning (needs a NIC with page-fault support)"));
         return List.copyOf(specs);
+    }
+
+    @Override
+    public List<NodeRequirement> requirements(Parameters parameters) {
+        return WorkloadRequirements.rdmaEnds(parameters, "writes from it", 1, "writes into it", 1);
     }
 
     @Override

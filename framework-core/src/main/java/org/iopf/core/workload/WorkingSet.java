@@ -9,6 +9,7 @@ import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.PageTableEntry;
 import org.iopf.api.mem.PinResult;
+import org.iopf.api.platform.Units;
 
 /**
  * Prepares a workload's buffers before traffic starts, through each node's memory manager, as the
@@ -73,8 +74,8 @@ final class WorkingSet {
         }
         PinResult result = memory.pin(space, va, pinned);
         if (result != PinResult.PINNED) {
-            throw new IllegalStateException("cannot pin the first " + pinned + " B of " + space.name() + ": "
-                    + result + " (pinnable limit " + memory.pinnableLimit() + " B)");
+            throw new IllegalStateException("cannot pin the first " + Units.formatBytes(pinned) + " of " + space.name()
+                    + ": " + result + " (pinnable limit " + Units.formatBytes(memory.pinnableLimit()) + ")");
         }
     }
 

@@ -26,6 +26,13 @@ final class WorkloadParameters {
     /** Register or map without pinning. */
     static final String ON_DEMAND = "onDemand";
 
+    /** The largest message or block: the InfiniBand spec's largest message, 2^31 bytes. */
+    static final String MAX_SIZE = "2GiB";
+    /** The most operations in a run: a bound that keeps a run finite. */
+    static final long MAX_MESSAGES = 1_000_000_000L;
+    /** The most operations in flight: a bound on the buffer slots and queue depths (2^16). */
+    static final long MAX_CONCURRENCY = 65_536;
+
     private WorkloadParameters() {
     }
 
@@ -41,21 +48,25 @@ final class WorkloadParameters {
             String messagesDefault, String messagesDescription, String concurrencyDefault,
             String concurrencyDescription) {
         return List.of(
-                ParameterSpec.of(sizeName, ParameterType.BYTES, sizeDefault, sizeDescription + " (> 0)", ""),
-                ParameterSpec.of(MESSAGES, ParameterType.INTEGER, messagesDefault, messagesDescription + " (> 0)", ""),
+                ParameterSpec.of(sizeName, ParameterType.BYTES, sizeDefault, sizeDescription, "").range("1B", MAX_SIZE),
+                ParameterSpec.of(MESSAGES, ParameterType.INTEGER, messagesDefault, messagesDescription, "")
+                        .range(1, MAX_MESSAGES),
                 ParameterSpec.of(CONCURRENCY, ParameterType.INTEGER, concurrencyDefault,
-                        concurrencyDescription + " (> 0); also the number of buffer slots on each side", ""));
+                        concurrencyDescription + "; also the number of buffer slots on each side", "")
+                        .range(1, MAX_CONCURRENCY));
     }
 
     /** How much of the working set is resident and pinned at start, and on-demand registration. */
     static List<ParameterSpec> residency(String onDemandDescription) {
         return List.of(
                 ParameterSpec.of(RESIDENT, ParameterType.DECIMAL, "1.0",
-                        "fraction (0..1) of each buffer's pages faulted in before traffic starts, from its start, "
-                                + "rounded to whole pages; the rest is never touched (non-resident)", ""),
+                        "fraction of each buffer's pages faulted in before traffic starts, from its start, "
+                                + "rounded to whole pages; the rest is never touched (non-resident)", "")
+                        .range("0", "1"),
                 ParameterSpec.of(PINNED, ParameterType.DECIMAL, "0.0",
-                        "fraction (0..resident) of each buffer's pages pinned by the workload before traffic "
-                                + "starts, from its start (a pinning registration pins the rest anyway)", ""),
+                        "fraction (at most resident) of each buffer's pages pinned by the workload before traffic "
+                                + "starts, from its start (a pinning registration pins the rest anyway)", "")
+                        .range("0", "1"),
                 ParameterSpec.of(ON_DEMAND, ParameterType.BOOLEAN, "false", onDemandDescription, ""));
     }
 }

@@ -66,7 +66,7 @@ final class NodeAssemblerTest {
 
     @Test
     void aComponentThatFailsWhileCreatedIsNamedWithItsReason() {
-        assertThatThrownBy(() -> build(new ComponentSpec("nic0", "pinned-rc-nic", Map.of("mtu", "100"))))
+        assertThatThrownBy(() -> build(new ComponentSpec("nic0", "pinned-rc-nic", Map.of("mtu", "1000"))))
                 .isInstanceOf(AssemblyException.class)
                 .hasMessageStartingWith("cannot assemble node 'node1' with components [NIC=nic0 (pinned-rc-nic)]: "
                         + "a component failed while being created (needed by 'nic0' (pinned-rc-nic)): "
@@ -76,9 +76,9 @@ final class NodeAssemblerTest {
     @Test
     void badParametersAreReportedBeforeAnythingIsCreated() {
         assertThatThrownBy(() -> build(new ComponentSpec("iommu", "premapped-iommu", Map.of("lookupLatncy", "1us"))))
-                .isInstanceOf(InvalidParameterException.class)
-                .hasMessage("node1/iommu (premapped-iommu): parameter 'lookupLatncy': unknown parameter; known "
-                        + "parameters are [lookupLatency] (did you mean 'lookupLatency'?)");
+                .isInstanceOf(InvalidScenarioException.class)
+                .hasMessage("nodes[0].iommu.params.lookupLatncy: unknown parameter; known parameters are "
+                        + "[lookupLatency] (did you mean 'lookupLatency'?)");
     }
 
     @Test

@@ -65,4 +65,75 @@ final class ResolvedParametersTest {
         assertThatThrownBy(() -> p.bytes("tlbEntries")).hasMessage("c parameter 'tlbEntries' is INTEGER, not BYTES");
         assertThatThrownBy(() -> p.integer("walklatency")).hasMessageContaining("did you mean 'walkLatency'");
     }
+
+    private static final List<ParameterSpec> RANGED = List.of(
+            ParameterSpec.of("localAckTimeout", ParameterType.INTEGER, "14", "exponent", "").range(0, 31),
+            ParameterSpec.of("mtu", ParameterType.BYTES, "4KiB", "path MTU", "").range("256B", "4KiB"),
+            ParameterSpec.of("latency", ParameterType.DURATION, "50ns", "lookup", "").range("0ns", "1ms"),
+            ParameterSpec.of("rate", ParameterType.DATA_RATE, "100Gbps", "port rate", "").range("1Mbps", "1Tbps"),
+            ParameterSpec.of("loss", ParameterType.DECIMAL, "0.0", "loss", "").range("0", "0.99"));
+
+    @Test
+    void valuesAtTheBoundsOfTheirRangeAreAdmitted() {
+        var p = new ResolvedParameters("c", RANGED, Map.of("localAckTimeout", "31", "mtu", "256B", "latency", "1ms",
+                "rate", "1Tbps", "loss", "0"));
+        assertThat(p.integer("localAckTimeout")).isEqualTo(31);
+        assertThat(p.bytes("mtu")).isEqualTo(256);
+        assertThat(p.duration("latency")).isEqualTo(1_000_000);
+        assertThat(p.rate("rate").gbps()).isEqualTo(1000.0);
+    }
+
+    @Test
+    void aValueOutsideItsRangeNamesTheValueAndTheRangeInTheParametersUnit() {
+        assertThatThrownBy(() -> new ResolvedParameters("node1/nic0 (pinned-rc-nic)", RANGED,
+                Map.of("localAckTimeout", "64")))
+                .isInstanceOf(InvalidParameterException.class)
+                .hasMessage("node1/nic0 (pinned-rc-nic): parameter 'localAckTimeout': '64' is out of range; expected "
+                        + "a whole number in 0..31");
+        assertThatThrownBy(() -> new ResolvedParameters("c", RANGED, Map.of("mtu", "8KiB")))
+                .hasMessage("c: parameter 'mtu': '8KiB' is out of range; expected a size in 256B..4KiB");
+        assertThatThrownBy(() -> new ResolvedParameters("c", RANGED, Map.of("latency", "9223372036s")))
+                .hasMessage("c: parameter 'latency': '9223372036s' is out of range; expected a duration in 0ns..1ms");
+        assertThatThrownBy(() -> new ResolvedParameters("c", RANGED, Map.of("rate", "10bps")))
+                .hasMessage("c: parameter 'rate': '10bps' is out of range; expected a rate in 1Mbps..1Tbps");
+        assertThatThrownBy(() -> new ResolvedParameters("c", RANGED, Map.of("loss", "1.0")))
+                .hasMessage("c: parameter 'loss': '1.0' is out of range; expected a number in 0..0.99");
+    }
+
+    @Test
+    void aValueThatOverflowsItsTypeIsRefusedNamingTheRange() {
+        assertThatThrownBy(() -> new ResolvedParameters("c", RANGED, Map.of("localAckTimeout", "9223372036854775808")))
+                .hasMessage("c: parameter 'localAckTimeout': '9223372036854775808' is too large for a whole number; "
+                        + "expected a whole number in 0..31");
+        assertThatThrownBy(() -> new ResolvedParameters("c", RANGED, Map.of("mtu", "9223372036854775808")))
+                .hasMessage("c: parameter 'mtu': '9223372036854775808' is too large; expected a size in 256B..4KiB");
+        assertThatThrownBy(() -> new ResolvedParameters("c", RANGED, Map.of("loss", "NaN")))
+                .hasMessage("c: parameter 'loss': 'NaN' is not a number; expected a number in 0..0.99");
+        assertThatThrownBy(() -> new ResolvedParameters("c", SPECS, Map.of("streamId", "99999999999999999999")))
+                .hasMessage("c: parameter 'streamId': '99999999999999999999' is too large for a whole number");
+    }
+
+    @Test
+    void aWholeNumberBeyondAnIntIsRefusedByIntValueNamingTheParameter() {
+        var p = new ResolvedParameters("c", SPECS, Map.of("streamId", "4294967296"));
+        assertThat(p.integer("streamId")).isEqualTo(1L << 32);
+        assertThatThrownBy(() -> p.intValue("streamId")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("parameter 'streamId' is 4294967296, which does not fit an int (-2147483648..2147483647)");
+    }
+
+    @Test
+    void aTypeWhoseRangeOrDefaultDoesNotHoldIsTheTypesBug() {
+        List<ParameterSpec> inverted = List.of(ParameterSpec.of("n", ParameterType.INTEGER, "1", "n", "").range(9, 0));
+        assertThatThrownBy(() -> new ResolvedParameters("c", inverted, Map.of()))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("whose min is above its max");
+        List<ParameterSpec> outside = List.of(ParameterSpec.of("n", ParameterType.INTEGER, "10", "n", "").range(0, 9));
+        assertThatThrownBy(() -> new ResolvedParameters("c", outside, Map.of()))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("c declares parameter 'n' with default '10' outside its range 0..9");
+        List<ParameterSpec> unitless = List.of(ParameterSpec.of("d", ParameterType.DURATION, "1us", "d", "")
+                .range(0, 1000));
+        assertThatThrownBy(() -> new ResolvedParameters("c", unitless, Map.of()))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("c declares parameter 'd' with a range bound '0' that is not a duration");
+    }
 }

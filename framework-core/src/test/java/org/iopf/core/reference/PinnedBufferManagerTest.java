@@ -16,6 +16,7 @@ import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.NumaPolicy;
+import org.iopf.api.platform.Units;
 import org.iopf.api.sim.DataRate;
 import org.iopf.core.mem.MemoryManagerConfig;
 import org.iopf.core.node.SimNode;
@@ -72,7 +73,7 @@ final class PinnedBufferManagerTest {
         AllocationResult refused = buffers.allocate(space, BufferSpec.data(512 * KIB));
 
         assertThat(refused).isInstanceOfSatisfying(AllocationResult.Refused.class, r ->
-                assertThat(r.reason()).contains("pinnable limit").contains(Long.toString(PINNABLE)));
+                assertThat(r.reason()).contains("pinnable limit of " + Units.formatBytes(PINNABLE)));
         assertThatThrownBy(refused::requireBuffer).isInstanceOf(IllegalStateException.class);
         assertThat(mm.stats().pinnedBytes()).isEqualTo(768 * KIB);
         assertThat(space.vmas()).hasSize(vmas);

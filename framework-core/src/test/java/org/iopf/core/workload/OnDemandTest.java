@@ -4,15 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
+import org.iopf.core.platform.InvalidScenarioException;
 import org.junit.jupiter.api.Test;
 
 /** {@code onDemand} on the pinned baseline, which has no page-fault support anywhere. */
 final class OnDemandTest {
     @Test
-    void aPinnedNicRefusesOnDemandRegistration() {
+    void onDemandOnAPinnedNicIsRefusedBeforeTheFirstEvent() {
         assertThatThrownBy(() -> WorkloadRun.of("rdma-read-stream", 1, Map.of("onDemand", "true")))
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("no page-fault support");
+                .isInstanceOf(InvalidScenarioException.class)
+                .hasMessage("workload.params.source: node 'node1' has NIC 'nic0' (pinned-rc-nic) without on-demand "
+                        + "registration (rdma-read-stream registers its buffers there without pinning, as onDemand is "
+                        + "true); nodes whose NIC has on-demand registration: none");
     }
 
     @Test

@@ -1,8 +1,10 @@
 package org.iopf.plugin.dmaplane;
 
 import java.util.List;
+import org.iopf.api.platform.NodeRequirement;
 import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.ParameterType;
+import org.iopf.api.platform.Parameters;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
@@ -39,11 +41,24 @@ public final class CreditStreamType implements WorkloadType {
                 ParameterSpec.of("source", ParameterType.NODE, "node1", "node whose dmaplane sends", ""),
                 ParameterSpec.of("target", ParameterType.NODE, "node2", "node whose dmaplane receives", ""),
                 ParameterSpec.of("messageSize", ParameterType.BYTES, "4KiB", "bytes per WRITE WITH IMMEDIATE (> 0)",
-                        "seed 004 §4.3"),
-                ParameterSpec.of("messages", ParameterType.INTEGER, "20000", "work requests in the run (> 0)", ""),
+                        "seed 004 §4.3").range("1B", "2GiB"),
+                ParameterSpec.of("messages", ParameterType.INTEGER, "20000", "work requests in the run (> 0)", "")
+                        .range(1, 1_000_000),
                 ParameterSpec.of("credits", ParameterType.INTEGER, "0",
                         "send credits (source) and receive window (target) of the connection; 0 = each node's default_credits",
-                        "seed 004 §4.3, E7"));
+                        "seed 004 §4.3, E7").range(0, 65_536));
+    }
+
+    /**
+     * A {@code dmaplane} on both nodes, each holding the connection's slots of {@code messageSize}
+     * (one per credit; with {@code credits: 0} the nodes' default, unknown here, so at least one).
+     */
+    @Override
+    public List<NodeRequirement> requirements(Parameters parameters) {
+        long slots = Math.min(Math.max(1, parameters.integer("credits")), parameters.integer("messages"));
+        long bytes = Math.multiplyExact(slots, parameters.bytes("messageSize"));
+        return List.of(DmaplaneRequirements.dmaplane("source", "sends from it").memory(bytes, 0),
+                DmaplaneRequirements.dmaplane("target", "receives into it").memory(bytes, 0));
     }
 
     @Override

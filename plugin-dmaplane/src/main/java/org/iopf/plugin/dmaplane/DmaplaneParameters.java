@@ -48,69 +48,88 @@ final class DmaplaneParameters {
         return List.of(
                 ParameterSpec.of(NUMA_NODE, ParameterType.INTEGER, "0",
                         "NUMA node this dmaplane instance serves: its worker threads run there and data buffers are "
-                                + "placed there unless a request names another node", "seed 004 §8 (one instance per NUMA node)"),
+                                + "placed there unless a request names another node", "seed 004 §8 (one instance per NUMA node)")
+                        .range(0, 63),
                 ParameterSpec.of(COHERENT_LIMIT, ParameterType.BYTES, "4KiB",
-                        "largest coherent (dma_alloc_coherent) allocation, for small control structures", "seed 004 §2.1, E2"),
+                        "largest coherent (dma_alloc_coherent) allocation, for small control structures", "seed 004 §2.1, E2")
+                        .range("1B", "4MiB"),
                 ParameterSpec.of(CHANNELS, ParameterType.INTEGER, "4",
                         "channels, each with a submit ring, a completion ring and a worker kernel thread (channel i on core i mod cores)",
-                        "seed 004 §2.1, E1"),
+                        "seed 004 §2.1, E1").range(1, 256),
                 ParameterSpec.of(RING_ENTRIES, ParameterType.INTEGER, "256",
-                        "entries of each submit ring and each completion ring", "seed 004 §2.1, E1"),
+                        "entries of each submit ring and each completion ring", "seed 004 §2.1, E1").range(1, 65_536),
                 ParameterSpec.of(DEFAULT_CREDITS, ParameterType.INTEGER, "64",
-                        "credits of a new RDMA connection: send credits and the receive window (count)", "seed 004 §8, E11, E7"),
+                        "credits of a new RDMA connection: send credits and the receive window (count)", "seed 004 §8, E11, E7")
+                        .range(1, 65_536),
                 ParameterSpec.of(GPU_WC_MAPPING, ParameterType.BOOLEAN, "false",
                         "map GPU BARs write-combined (ioremap_wc) instead of uncached (ioremap)", "seed 004 §8, E11, E8"),
                 ParameterSpec.of(LLC_SIZE, ParameterType.BYTES, "32MiB",
-                        "last-level cache a worker thread sees (EPYC 7763: 32 MiB L3 per CCD)", "seed 004 §3.1-3.2, E5"),
+                        "last-level cache a worker thread sees (EPYC 7763: 32 MiB L3 per CCD)", "seed 004 §3.1-3.2, E5")
+                        .range("0B", "1GiB"),
                 ParameterSpec.of(CACHE_BANDWIDTH, ParameterType.DATA_RATE, "13608MB/s",
                         "one thread's streaming rate when every line hits the LLC (calibrated: E5's 1 MiB figures)",
-                        "seed 004 §3.2, E5"),
+                        "seed 004 §3.2, E5").range("1MB/s", "10TB/s"),
                 ParameterSpec.of(DRAM_LATENCY, ParameterType.DURATION, "95ns",
                         "local DRAM latency of a line fill; a remote fill takes latency x SLIT distance / 10",
-                        "seed 004 §3.1, E4, E5"),
+                        "seed 004 §3.1, E4, E5").range("1ns", "10us"),
                 ParameterSpec.of(MEMORY_PARALLELISM, ParameterType.INTEGER, "20",
                         "line fills one core keeps in flight (miss-handling registers): a miss stalls latency / this",
-                        "seed 004 §3.2, E5"),
+                        "seed 004 §3.2, E5").range(1, 1024),
                 ParameterSpec.of(MEMORY_BANDWIDTH, ParameterType.DATA_RATE, "51.2GB/s",
-                        "memory-controller bandwidth of each NUMA node (2 x DDR4-3200 per node in NPS4)", "seed 004 §3.1"),
+                        "memory-controller bandwidth of each NUMA node (2 x DDR4-3200 per node in NPS4)", "seed 004 §3.1")
+                        .range("1MB/s", "10TB/s"),
                 ParameterSpec.of(INTERCONNECT_BANDWIDTH, ParameterType.DATA_RATE, "32GB/s",
-                        "socket interconnect bandwidth that remote fills cross", "seed 004 §3.2"),
+                        "socket interconnect bandwidth that remote fills cross", "seed 004 §3.2")
+                        .range("1MB/s", "10TB/s"),
                 ParameterSpec.of(POST_COST, ParameterType.DURATION, "300ns",
-                        "kernel CPU time of one ib_post_send / ib_post_recv by the RDMA engine", "seed 004 §4.1-4.2, E6"),
+                        "kernel CPU time of one ib_post_send / ib_post_recv by the RDMA engine", "seed 004 §4.1-4.2, E6")
+                        .range("0ns", "1ms"),
                 ParameterSpec.of(POLL_COST, ParameterType.DURATION, "150ns",
-                        "kernel CPU time to poll and handle one completion-queue entry", "seed 004 §4.2, E6"),
+                        "kernel CPU time to poll and handle one completion-queue entry", "seed 004 §4.2, E6")
+                        .range("0ns", "1ms"),
                 ParameterSpec.of(REGISTRATION_COST, ParameterType.DURATION, "60ns",
                         "CPU time per 4 KiB page to export, attach (SG entry) and register a buffer as a memory region",
-                        "seed 004 §2.2.2, §4.1, E10 (KV consolidate)"),
+                        "seed 004 §2.2.2, §4.1, E10 (KV consolidate)").range("0ns", "1ms"),
                 ParameterSpec.of(RXE_MTU, ParameterType.BYTES, "4KiB",
-                        "path MTU of the built-in Soft-RoCE transport (power of two, 256 B to 4 KiB)", "seed 004 §4.3"),
+                        "path MTU of the built-in Soft-RoCE transport (power of two, 256 B to 4 KiB)", "seed 004 §4.3")
+                        .range("256B", "4KiB"),
                 ParameterSpec.of(RXE_HEADER_BYTES, ParameterType.BYTES, "78",
-                        "RoCEv2 bytes on the wire per packet: Ethernet, IP, UDP, BTH, RETH/ImmDt, ICRC, FCS", "seed 004 §4.3"),
+                        "RoCEv2 bytes on the wire per packet: Ethernet, IP, UDP, BTH, RETH/ImmDt, ICRC, FCS", "seed 004 §4.3")
+                        .range("0B", "1KiB"),
                 ParameterSpec.of(RXE_WR_COST, ParameterType.DURATION, "100ns",
-                        "Soft-RoCE requester CPU time per work request (WQE fetch, validation)", "seed 004 §4.3, E7"),
+                        "Soft-RoCE requester CPU time per work request (WQE fetch, validation)", "seed 004 §4.3, E7")
+                        .range("0ns", "1ms"),
                 ParameterSpec.of(RXE_PACKET_COST, ParameterType.DURATION, "900ns",
-                        "Soft-RoCE CPU time per packet on each side (skb, headers, UDP/IP stack)", "seed 004 §4.3, E7"),
+                        "Soft-RoCE CPU time per packet on each side (skb, headers, UDP/IP stack)", "seed 004 §4.3, E7")
+                        .range("0ns", "1ms"),
                 ParameterSpec.of(RXE_COPY_RATE, ParameterType.DATA_RATE, "1410MB/s",
-                        "Soft-RoCE per-byte CPU rate on each side: payload copy plus software ICRC", "seed 004 §4.3, E7"),
+                        "Soft-RoCE per-byte CPU rate on each side: payload copy plus software ICRC", "seed 004 §4.3, E7")
+                        .range("1MB/s", "10TB/s"),
                 ParameterSpec.of(RXE_ACK_COST, ParameterType.DURATION, "100ns",
-                        "Soft-RoCE CPU time to build or to process one ACK", "seed 004 §4.3, E7"),
+                        "Soft-RoCE CPU time to build or to process one ACK", "seed 004 §4.3, E7").range("0ns", "1ms"),
                 ParameterSpec.of(RXE_ACK_TIMEOUT, ParameterType.DURATION, "100ms",
                         "a work request not acknowledged within this is sent again (go-back-N), 7 times in a row at most, "
-                                + "then fails with TRANSPORT_RETRY_EXCEEDED", "seed 004 §4.3"),
+                                + "then fails with TRANSPORT_RETRY_EXCEEDED", "seed 004 §4.3")
+                        .range("1us", "100s"),
                 ParameterSpec.of(RXE_RNR_DELAY, ParameterType.DURATION, "10us",
-                        "wait before resending a message refused with an RNR NAK (no receive posted)", "seed 004 §4.2"),
+                        "wait before resending a message refused with an RNR NAK (no receive posted)", "seed 004 §4.2")
+                        .range("0ns", "1s"),
                 ParameterSpec.of(GPU_UC_READ, ParameterType.DATA_RATE, "44MB/s",
-                        "CPU reads through an uncached GPU BAR mapping", "seed 004 §5.1, E8"),
+                        "CPU reads through an uncached GPU BAR mapping", "seed 004 §5.1, E8").range("1MB/s", "10TB/s"),
                 ParameterSpec.of(GPU_UC_WRITE, ParameterType.DATA_RATE, "6MB/s",
-                        "CPU writes through an uncached GPU BAR mapping", "seed 004 §5.1, E8"),
+                        "CPU writes through an uncached GPU BAR mapping", "seed 004 §5.1, E8").range("1MB/s", "10TB/s"),
                 ParameterSpec.of(GPU_WC_WRITE, ParameterType.DATA_RATE, "10097MB/s",
-                        "CPU writes through a write-combined GPU BAR mapping", "seed 004 §5.1, E8"),
+                        "CPU writes through a write-combined GPU BAR mapping", "seed 004 §5.1, E8")
+                        .range("1MB/s", "10TB/s"),
                 ParameterSpec.of(GPU_COPY_RATE, ParameterType.DATA_RATE, "12500MB/s",
-                        "explicit copy (cudaMemcpy) between host and GPU memory, either way", "seed 004 §5.1, E8"),
+                        "explicit copy (cudaMemcpy) between host and GPU memory, either way", "seed 004 §5.1, E8")
+                        .range("1MB/s", "10TB/s"),
                 ParameterSpec.of(GPU_COPY_SETUP, ParameterType.DURATION, "10us",
-                        "fixed cost of one explicit copy (launch and synchronisation)", "seed 004 §5.1"),
+                        "fixed cost of one explicit copy (launch and synchronisation)", "seed 004 §5.1")
+                        .range("0ns", "1s"),
                 ParameterSpec.of(GPU_CLEANUP_COST, ParameterType.DURATION, "5us",
-                        "CPU time of the deferred cleanup work after an unpin callback", "seed 004 §5.2, E9"));
+                        "CPU time of the deferred cleanup work after an unpin callback", "seed 004 §5.2, E9")
+                        .range("0ns", "1s"));
     }
 
     /** Values of the parameters, read once. */

@@ -1,5 +1,7 @@
 package org.iopf.plugin.dmaplane;
 
+import org.iopf.api.platform.Parameters;
+
 /**
  * Where each layer's KV cache and each chunk of it lie (seed 004 §6.1): layer {@code l} holds K and
  * V for every prompt token, {@code 2 x kvHeads x headDim x dtypeBytes x tokens} bytes, cut into
@@ -17,6 +19,12 @@ record KvLayout(int layers, long layerBytes, long chunkSize) {
         if ((layerBytes + chunkSize - 1) / chunkSize > KvChunkId.MAX_SEQ + 1) {
             throw new IllegalArgumentException("a layer needs more than 65536 chunks");
         }
+    }
+
+    /** The layout the {@code dmaplane-kv-transfer} parameters describe. */
+    static KvLayout of(Parameters p) {
+        return of(p.intValue("layers"), p.intValue("kvHeads"), p.intValue("headDim"), p.intValue("dtypeBytes"),
+                p.integer("promptTokens"), p.bytes("chunkSize"));
     }
 
     /** A model's layout. */

@@ -65,8 +65,7 @@ final class KvTransfer implements Workload {
                 throw new IllegalArgumentException(name + " must be > 0: " + value);
             }
         }
-        this.layout = KvLayout.of(p.intValue("layers"), p.intValue("kvHeads"), p.intValue("headDim"),
-                p.intValue("dtypeBytes"), p.integer("promptTokens"), p.bytes("chunkSize"));
+        this.layout = KvLayout.of(p);
         this.window = p.intValue("window");
         this.tokenize = p.duration("tokenize");
         this.prefill = p.duration("prefill");

@@ -1,8 +1,10 @@
 package org.iopf.plugin.dmaplane;
 
 import java.util.List;
+import org.iopf.api.platform.NodeRequirement;
 import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.ParameterType;
+import org.iopf.api.platform.Parameters;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
@@ -37,15 +39,27 @@ public final class NumaBandwidthType implements WorkloadType {
     public List<ParameterSpec> parameters() {
         return List.of(
                 ParameterSpec.of("node", ParameterType.NODE, "node1", "node whose dmaplane allocates and streams", ""),
-                ParameterSpec.of("smallSize", ParameterType.BYTES, "1MiB", "the small buffer (> 0)", "seed 004 §3.2"),
-                ParameterSpec.of("largeSize", ParameterType.BYTES, "64MiB", "the large buffer (> 0)", "seed 004 §3.2"),
+                ParameterSpec.of("smallSize", ParameterType.BYTES, "1MiB", "the small buffer (> 0)", "seed 004 §3.2")
+                        .range("1B", "64GiB"),
+                ParameterSpec.of("largeSize", ParameterType.BYTES, "64MiB", "the large buffer (> 0)", "seed 004 §3.2")
+                        .range("1B", "64GiB"),
                 ParameterSpec.of("passes", ParameterType.INTEGER, "40",
-                        "times the thread streams over each buffer; the first pass of a buffer starts cold", ""),
+                        "times the thread streams over each buffer; the first pass of a buffer starts cold", "")
+                        .range(1, 1_000_000),
                 ParameterSpec.of("cpuNode", ParameterType.INTEGER, "0",
-                        "NUMA node the streaming thread is bound to (numactl --cpunodebind)", "seed 004 §8"),
-                ParameterSpec.of("remoteNode", ParameterType.INTEGER, "1", "NUMA node of the remote buffers", ""),
+                        "NUMA node the streaming thread is bound to (numactl --cpunodebind)", "seed 004 §8")
+                        .range(0, 63),
+                ParameterSpec.of("remoteNode", ParameterType.INTEGER, "1", "NUMA node of the remote buffers", "")
+                        .range(0, 63),
                 ParameterSpec.of("chunk", ParameterType.BYTES, "1MiB",
-                        "bytes the thread streams per work item (granularity of the simulation only)", ""));
+                        "bytes the thread streams per work item (granularity of the simulation only)", "")
+                        .range("64B", "1GiB"));
+    }
+
+    /** A {@code dmaplane} on the node (a buffer it cannot allocate counts as an error, not a failure). */
+    @Override
+    public List<NodeRequirement> requirements(Parameters parameters) {
+        return List.of(DmaplaneRequirements.dmaplane("node", "allocates and streams with it"));
     }
 
     @Override

@@ -1,8 +1,11 @@
 package org.iopf.plugin.ethernetbackupring;
 
 import java.util.List;
+import org.iopf.api.platform.NodeRequirement;
 import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.ParameterType;
+import org.iopf.api.platform.Parameters;
+import org.iopf.api.platform.Role;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
@@ -42,10 +45,11 @@ public final class EthStreamType implements WorkloadType {
         return List.of(
                 ParameterSpec.of("source", ParameterType.NODE, "node1", "node whose eth-nic sends", ""),
                 ParameterSpec.of("target", ParameterType.NODE, "node2", "node whose eth-nic receives", ""),
-                ParameterSpec.of("bytes", ParameterType.BYTES, "512MiB", "length of the stream", "C4"),
+                ParameterSpec.of("bytes", ParameterType.BYTES, "512MiB", "length of the stream", "C4")
+                        .range("1B", "1TiB"),
                 ParameterSpec.of("bufferSize", ParameterType.BYTES, "64MiB",
                         "the application's rx buffer (used as a ring in stream order); a multiple of 4 KiB",
-                        "seed 001 §3.2, C5"),
+                        "seed 001 §3.2, C5").range("4KiB", "64GiB"),
                 ParameterSpec.choice("mode", "backup-ring",
                         List.of("pinned", "cold-ring", "backup-ring", "backup-ring-prototype"),
                         "pinned: buffer pinned and mapped; cold-ring: drop on fault; backup-ring: faulting "
@@ -57,15 +61,27 @@ public final class EthStreamType implements WorkloadType {
                                 + "(the receiving process forks at triggerAt: the buffer becomes copy-on-write)",
                         "seed 001 §3.1, C6"),
                 ParameterSpec.of("triggerAt", ParameterType.DURATION, "100ms",
-                        "when the swap, migration or cow trigger acts", "C6"),
+                        "when the swap, migration or cow trigger acts", "C6").range("0ns", "100s"),
                 ParameterSpec.of("numaTarget", ParameterType.INTEGER, "1",
-                        "the NUMA node the migration trigger moves the buffer to", "C6"),
+                        "the NUMA node the migration trigger moves the buffer to", "C6").range(0, 63),
                 ParameterSpec.choice("verify", "final", List.of("final", "delivery"),
                         "final: compare the stream's last bufferSize bytes with the buffer at the end; delivery: "
                                 + "compare every delivery when it happens (slower)",
                         ""),
                 ParameterSpec.of("sampleInterval", ParameterType.DURATION, "1ms",
-                        "width of the throughput samples that recovery is measured from", "C2, C4"));
+                        "width of the throughput samples that recovery is measured from", "C2, C4").range("1us", "1s"));
+    }
+
+    /**
+     * An {@code eth-nic} on both nodes; on the target, the rx buffer, pinned in mode
+     * {@code pinned}.
+     */
+    @Override
+    public List<NodeRequirement> requirements(Parameters parameters) {
+        long buffer = parameters.bytes("bufferSize");
+        return List.of(NodeRequirement.on("source", "sends the stream from it").componentType(Role.NIC, "eth-nic"),
+                NodeRequirement.on("target", "receives the stream into its rx buffer").componentType(Role.NIC,
+                        "eth-nic").memory(buffer, parameters.string("mode").equals("pinned") ? buffer : 0));
     }
 
     @Override

@@ -45,19 +45,20 @@ public final class OsFaultHandlerType implements ComponentType {
     public List<ParameterSpec> parameters() {
         return List.of(
                 ParameterSpec.of("interruptCpu", ParameterType.DURATION, "5us",
-                        "CPU time of the fault interrupt that reads the fault and queues the worker", "seed 001 §3.1"),
+                        "CPU time of the fault interrupt that reads the fault and queues the worker", "seed 001 §3.1")
+                        .range("0ns", "1s"),
                 ParameterSpec.of("resolveCpu", ParameterType.DURATION, "13us",
                         "CPU time of the kernel worker after the fault-in: page-table walk, IOMMU map and IOTLB "
                                 + "invalidation (the memory manager adds its own fault-in time)",
-                        "seed 001 §3.1, §4.1"),
+                        "seed 001 §3.1, §4.1").range("0ns", "1s"),
                 ParameterSpec.of("remapCpu", ParameterType.DURATION, "2us",
                         "CPU time of the kernel worker when the faulting page is resident and only its IOMMU "
                                 + "entry was gone (after NUMA migration): IOMMU map and IOTLB invalidation",
-                        "seed 001 §3.1"),
+                        "seed 001 §3.1").range("0ns", "1s"),
                 ParameterSpec.of("faultAround", ParameterType.BYTES, "64KiB",
                         "after answering a fault, the other pages of this aligned window are resolved too "
                                 + "(Linux fault_around_bytes); 4KiB turns it off",
-                        "seed 001 §3.1"),
+                        "seed 001 §3.1").range("4KiB", "2MiB"),
                 ParameterSpec.of("core", ParameterType.STRING, "",
                         "the core that handles faults; empty: the node's last core", "seed 001 §3.1"));
     }

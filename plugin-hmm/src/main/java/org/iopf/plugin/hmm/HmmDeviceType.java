@@ -64,16 +64,17 @@ public final class HmmDeviceType implements ComponentType {
     public List<ParameterSpec> parameters() {
         return List.of(
                 ParameterSpec.of(DEVICE_MEMORY, ParameterType.BYTES, "16GiB",
-                        "device-private memory (8-64 GiB on GPUs and FPGAs), a multiple of 2 MiB", "seed 003; F1"),
+                        "device-private memory (8-64 GiB on GPUs and FPGAs), a multiple of 2 MiB", "seed 003; F1")
+                        .range("2MiB", "64TiB"),
                 ParameterSpec.of(DEVICE_BANDWIDTH, ParameterType.DATA_RATE, "1TB/s",
-                        "bandwidth of the device's own memory", "seed 003; F1"),
+                        "bandwidth of the device's own memory", "seed 003; F1").range("1MB/s", "100TB/s"),
                 ParameterSpec.of(PCIE_BANDWIDTH, ParameterType.DATA_RATE, "32GB/s",
-                        "bandwidth of the PCIe link between host and device", "seed 003; F1"),
+                        "bandwidth of the PCIe link between host and device", "seed 003; F1").range("1MB/s", "100TB/s"),
                 ParameterSpec.of(DDR_BANDWIDTH, ParameterType.DATA_RATE, "80GB/s",
-                        "bandwidth of the host's 4-channel DDR memory", "seed 003; F1"),
+                        "bandwidth of the host's 4-channel DDR memory", "seed 003; F1").range("1MB/s", "100TB/s"),
                 ParameterSpec.of(BATCH_SIZE, ParameterType.BYTES, "64MiB",
                         "bytes migrated per batch (MiBs to GiBs; below 1 MiB migration goes page by page and a "
-                                + "warning is logged)", "seed 003; F3"),
+                                + "warning is logged)", "seed 003; F3").range("4KiB", "64GiB"),
                 ParameterSpec.choice(MODE, "migrate", List.of("migrate", "mirror"),
                         "migrate: pages move and a CPU access faults them back; mirror: the device keeps a copy, "
                                 + "both sides read, a CPU write ends the mirror", "seed 003; F4"),
@@ -81,22 +82,25 @@ public final class HmmDeviceType implements ComponentType {
                         "migration policy, by name: ping-pong-guard, always, or a MigrationPolicyFactory extension",
                         "seed 003; F3"),
                 ParameterSpec.of(GRANULARITY, ParameterType.BYTES, "2MiB",
-                        "range size over which the policy keeps access history", "seed 003; F3"),
+                        "range size over which the policy keeps access history", "seed 003; F3").range("4KiB", "1GiB"),
                 ParameterSpec.of(PING_PONG_THRESHOLD, ParameterType.INTEGER, "2",
                         "times a range may be migrated and then faulted back by the CPU before the policy stops "
-                                + "migrating it", "seed 003; F3"),
+                                + "migrating it", "seed 003; F3").range(1, 1_000_000),
                 ParameterSpec.of(BATCH_OVERHEAD, ParameterType.DURATION, "20us",
                         "driver CPU time per batch: collect and unmap with MMU-notifier invalidation, allocate, "
-                                + "commit, finalize", "seed 003; F3"),
+                                + "commit, finalize", "seed 003; F3").range("0ns", "1s"),
                 ParameterSpec.of(FAULT_BACK_LATENCY, ParameterType.DURATION, "5us",
-                        "CPU fault handling before the copy back of a device-private page", "seed 003; F2"),
+                        "CPU fault handling before the copy back of a device-private page", "seed 003; F2")
+                        .range("0ns", "1s"),
                 ParameterSpec.of(BOUNCE_BUFFER, ParameterType.BYTES, "4MiB",
-                        "pinned host bounce buffer through which device pages are written back", "seed 003; F5"),
+                        "pinned host bounce buffer through which device pages are written back", "seed 003; F5")
+                        .range("4KiB", "64GiB"),
                 ParameterSpec.of(STORAGE_BANDWIDTH, ParameterType.DATA_RATE, "3GB/s",
-                        "bandwidth of the storage device pages are written back to", "seed 003; F5"),
+                        "bandwidth of the storage device pages are written back to", "seed 003; F5")
+                        .range("1MB/s", "100TB/s"),
                 ParameterSpec.of(PRESSURE_RATIO, ParameterType.DECIMAL, "0.5",
                         "device/system memory ratio above which migrate-back pressure is reported at start",
-                        "seed 003; F6"),
+                        "seed 003; F6").range("0.001", "1000"),
                 ParameterSpec.of(CORE, ParameterType.STRING, "",
                         "CPU core the driver's work runs on; empty for the node's first core", ""));
     }

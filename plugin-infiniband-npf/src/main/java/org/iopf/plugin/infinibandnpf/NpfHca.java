@@ -35,6 +35,7 @@ import org.iopf.api.observe.Counter;
 import org.iopf.api.observe.Histogram;
 import org.iopf.api.observe.Inspectable;
 import org.iopf.api.platform.ComponentContext;
+import org.iopf.api.platform.Units;
 import org.iopf.api.sim.CpuCore;
 import org.iopf.api.sim.Scheduler;
 
@@ -134,8 +135,9 @@ public final class NpfHca implements Nic, Inspectable {
         if (!onDemand) {
             PinResult pinned = memoryManager.pin(space, address, length);
             if (pinned != PinResult.PINNED) {
-                return new RegistrationResult.Refused("pinning " + length + " B at 0x" + Long.toHexString(address)
-                        + " failed: " + pinned + " (pinnable limit " + memoryManager.pinnableLimit() + " B)");
+                return new RegistrationResult.Refused("pinning " + Units.formatBytes(length) + " at 0x"
+                        + Long.toHexString(address) + " failed: " + pinned + " (pinnable limit "
+                        + Units.formatBytes(memoryManager.pinnableLimit()) + ")");
             }
         } else if (space.vma(address).isEmpty() || space.vma(address + Math.max(0, length - 1)).isEmpty()) {
             return new RegistrationResult.Refused("no mapping at 0x" + Long.toHexString(address) + " of "

@@ -42,10 +42,7 @@ final class PldmaCompareWorkload implements Workload {
     PldmaCompareWorkload(WorkloadContext context) {
         this.context = context;
         Parameters p = context.parameters();
-        this.setup = new StreamSetup(p.bytes(PldmaStreamWorkloadType.MESSAGE_SIZE),
-                p.intValue(PldmaStreamWorkloadType.MESSAGES), p.intValue(PldmaStreamWorkloadType.CONCURRENCY),
-                RdmaOperation.valueOf(p.string(PldmaStreamWorkloadType.OPERATION).toUpperCase(Locale.ROOT)), false,
-                p.intValue(PldmaStreamWorkloadType.STREAMS), p.intValue(PldmaStreamWorkloadType.FAULTING), false);
+        this.setup = PldmaCompareWorkloadType.setup(p);
         this.probeTransfers = p.intValue(PldmaCompareWorkloadType.PROBE_TRANSFERS);
         this.probeSize = p.bytes(PldmaCompareWorkloadType.PROBE_SIZE);
         if (probeTransfers <= 0 || probeSize <= 0) {

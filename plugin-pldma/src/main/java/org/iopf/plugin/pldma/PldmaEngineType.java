@@ -65,48 +65,55 @@ public final class PldmaEngineType implements ComponentType {
         return List.of(
                 ParameterSpec.of(MTU, ParameterType.BYTES, "256B",
                         "packet payload (MTU); transfers are cut at MTU boundaries of the source, a power of two "
-                                + "from 64 B to 4 KiB", "seed 000 §2.3, FIDELITY A4"),
+                                + "from 64 B to 4 KiB", "seed 000 §2.3, FIDELITY A4").range("64B", "4KiB"),
                 ParameterSpec.of(HEADER_BYTES, ParameterType.BYTES, "16B",
                         "bytes of header on every packet (data, ACK, NACK, RESUME), bytes",
-                        "modelling choice (seed gives none)"),
+                        "modelling choice (seed gives none)").range("0B", "1KiB"),
                 ParameterSpec.of(CHANNELS_PER_DOMAIN, ParameterType.INTEGER, "64",
-                        "virtualised logical channels per protection domain", "seed 000 §2.3, FIDELITY A4"),
+                        "virtualised logical channels per protection domain", "seed 000 §2.3, FIDELITY A4")
+                        .range(1, 1024),
                 ParameterSpec.of(MAX_CONCURRENT, ParameterType.INTEGER, "1024",
                         "transfers accepted at once over all channels; one more is refused BUSY",
-                        "seed 000 §2.3, FIDELITY A4"),
+                        "seed 000 §2.3, FIDELITY A4").range(1, 65_536),
                 ParameterSpec.of(BUFFERS_PER_CHANNEL, ParameterType.INTEGER, "2",
                         "transfers active per channel (double buffering); the rest wait in the channel's queue",
-                        "seed 000 §2.3, FIDELITY A4"),
+                        "seed 000 §2.3, FIDELITY A4").range(1, 64),
                 ParameterSpec.of(RATE, ParameterType.DATA_RATE, "10Gbps",
                         "rate of the PLDMA's fabric port (latency and loss come from the platform's fabric link)",
-                        "ExaNeSt 10 Gbps links (not in the seed)"),
+                        "ExaNeSt 10 Gbps links (not in the seed)").range("1Mbps", "1Tbps"),
                 ParameterSpec.of(RETRANSMIT_TIMEOUT, ParameterType.DURATION, "20us",
                         "time without an ACK after which unacknowledged packets are sent again (loss); a NACK "
-                                + "retransmits at once", "seed 000 §2.3 (microsecond-level recovery), FIDELITY A4"),
+                                + "retransmits at once", "seed 000 §2.3 (microsecond-level recovery), FIDELITY A4")
+                        .range("1ns", "1s"),
                 ParameterSpec.of(TRANSPORT_RETRIES, ParameterType.INTEGER, "7",
                         "retransmission timeouts in a row without progress after which the PLDMA fails a transfer "
-                                + "with TIMEOUT (the peer does not answer at all)", "modelling choice (IB-style retry count)"),
+                                + "with TIMEOUT (the peer does not answer at all)",
+                        "modelling choice (IB-style retry count)").range(0, 64),
                 ParameterSpec.of(HANG_EVERY, ParameterType.INTEGER, "0",
                         "fault injection: every n-th transfer activated sticks in the PLDMA until the R5 watchdog "
-                                + "resets it (0 = never)", "seed 000 §5.2.3, FIDELITY A11"),
+                                + "resets it (0 = never)", "seed 000 §5.2.3, FIDELITY A11").range(0, 1_000_000_000),
                 ParameterSpec.of(BLOCK_SIZE, ParameterType.BYTES, "16KiB",
-                        "size of the blocks the R5 firmware splits each request into", "seed 000 §2.3, FIDELITY A5"),
+                        "size of the blocks the R5 firmware splits each request into", "seed 000 §2.3, FIDELITY A5")
+                        .range("64B", "1GiB"),
                 ParameterSpec.of(TIMEOUT_PERIOD, ParameterType.DURATION, "200ms",
-                        "R5 timeout of one block (TIMEOUT_PERIOD); at least 1ms", "seed 000 §5.2.3, FIDELITY A11, B4"),
+                        "R5 timeout of one block (TIMEOUT_PERIOD); at least 1ms", "seed 000 §5.2.3, FIDELITY A11, B4")
+                        .range("1ms", "100s"),
                 ParameterSpec.of(RETRY_LIMIT, ParameterType.INTEGER, "3",
                         "times the R5 submits a timed-out block again before failing it with TIMEOUT",
-                        "modelling choice (seed gives none)"),
+                        "modelling choice (seed gives none)").range(0, 64),
                 ParameterSpec.of(R5_CORE, ParameterType.STRING, "r5.0", "the core the R5 firmware runs on",
                         "seed 000 §2.1, FIDELITY A1"),
                 ParameterSpec.of(R5_PROGRAM_COST, ParameterType.DURATION, "1us",
-                        "R5 firmware time to program one block into the PLDMA", "modelling choice (seed gives none)"),
+                        "R5 firmware time to program one block into the PLDMA", "modelling choice (seed gives none)")
+                        .range("0ns", "1s"),
                 ParameterSpec.of(R5_COMPLETION_COST, ParameterType.DURATION, "500ns",
-                        "R5 firmware time to handle one block's completion", "modelling choice (seed gives none)"),
+                        "R5 firmware time to handle one block's completion", "modelling choice (seed gives none)")
+                        .range("0ns", "1s"),
                 ParameterSpec.of(LIBRARY_CORE, ParameterType.STRING, "a53.0",
                         "the core the user library's calls run on", "seed 000 §2.1, FIDELITY A1"),
                 ParameterSpec.of(LIBRARY_CALL_COST, ParameterType.DURATION, "1us",
                         "CPU time of one rdma_write/rdma_read call and of taking its completion",
-                        "modelling choice (seed gives none)"));
+                        "modelling choice (seed gives none)").range("0ns", "1s"));
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.iopf.plugin.pldma;
 
 import java.util.List;
 import java.util.Locale;
+import org.iopf.api.platform.NodeRequirement;
 import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.ParameterType;
 import org.iopf.api.platform.Parameters;
@@ -59,13 +60,16 @@ public final class PldmaStreamWorkloadType implements WorkloadType {
         return List.of(
                 ParameterSpec.of(SOURCE, ParameterType.NODE, "node1", "node whose library issues the requests", ""),
                 ParameterSpec.of(TARGET, ParameterType.NODE, "node2", "the remote node", ""),
-                ParameterSpec.of(STREAMS, ParameterType.INTEGER, "2", "concurrent streams, one process each", ""),
+                ParameterSpec.of(STREAMS, ParameterType.INTEGER, "2", "concurrent streams, one process each", "")
+                        .range(1, 64),
                 ParameterSpec.of(FAULTING, ParameterType.INTEGER, "1",
                         "streams (the first ones) on non-resident unpinned memory: every request faults",
-                        "FIDELITY A8"),
-                ParameterSpec.of(MESSAGE_SIZE, ParameterType.BYTES, "256KiB", "bytes per request", ""),
-                ParameterSpec.of(MESSAGES, ParameterType.INTEGER, "16", "requests per stream", ""),
-                ParameterSpec.of(CONCURRENCY, ParameterType.INTEGER, "2", "requests in flight per stream", ""),
+                        "FIDELITY A8").range(0, 64),
+                ParameterSpec.of(MESSAGE_SIZE, ParameterType.BYTES, "256KiB", "bytes per request", "")
+                        .range("1B", "2GiB"),
+                ParameterSpec.of(MESSAGES, ParameterType.INTEGER, "16", "requests per stream", "").range(1, 1_000_000),
+                ParameterSpec.of(CONCURRENCY, ParameterType.INTEGER, "2", "requests in flight per stream", "")
+                        .range(1, 65_536),
                 ParameterSpec.choice(OPERATION, "write", List.of("write", "read"), "rdma_write or rdma_read", ""),
                 ParameterSpec.choice(MODE, "unpinned", List.of("unpinned", "pinned"),
                         "register memory unpinned (fault-aware) or pinned (no stream faults)", "FIDELITY A9"),
@@ -80,6 +84,20 @@ public final class PldmaStreamWorkloadType implements WorkloadType {
                 RdmaOperation.valueOf(p.string(OPERATION).toUpperCase(Locale.ROOT)),
                 p.string(MODE).equals("pinned"), p.intValue(STREAMS),
                 p.string(MODE).equals("pinned") ? 0 : p.intValue(FAULTING), true);
+    }
+
+    /**
+     * A {@code pldma} DMA engine and an IOMMU on both nodes, and the buffers of every phase there
+     * (the reference phase's too), all pinned when the mode is pinned.
+     */
+    @Override
+    public List<NodeRequirement> requirements(Parameters parameters) {
+        StreamSetup setup = setup(parameters);
+        long bytes = setup.bytesPerNode();
+        if (parameters.string(REFERENCE).equals("resident")) {
+            bytes = Math.addExact(bytes, setup.withoutFaults().bytesPerNode());
+        }
+        return PldmaRequirements.ends(bytes, setup.pinned() ? bytes : 0);
     }
 
     @Override

@@ -71,8 +71,7 @@ final class StreamRun {
         this.toSpace = write ? remote : local;
         PldmaLibrary fromLibrary = write ? library : remoteLibrary;
         PldmaLibrary toLibrary = write ? remoteLibrary : library;
-        int slots = fresh ? setup.messages() : Math.min(setup.concurrency(), setup.messages());
-        this.span = PageSize.BASE.alignUp(setup.messageSize() * slots);
+        this.span = setup.span(index);
         MemoryManager fromMemory = dataFrom.memoryManager();
         MemoryManager toMemory = dataTo.memoryManager();
         this.fromBase = fromMemory.mmap(fromSpace, span, MapOptions.DEFAULT);

@@ -1,5 +1,7 @@
 package org.iopf.plugin.pldma;
 
+import org.iopf.api.mem.PageSize;
+
 /**
  * The traffic of one phase of a PLDMA workload: {@code streams} concurrent streams, each its own
  * process (and protection domain) on both nodes, each moving {@code messages} requests of
@@ -32,6 +34,26 @@ record StreamSetup(long messageSize, int messages, int concurrency, RdmaOperatio
     /** The requests of the phase: {@code messages} per stream. */
     long requests() {
         return (long) streams * messages;
+    }
+
+    /**
+     * Bytes of the buffer stream {@code index} maps on each node: its slots of {@code messageSize},
+     * whole pages; a slot per request for a faulting stream with fresh memory, else one per request
+     * in flight.
+     */
+    long span(int index) {
+        boolean fresh = index < faultingStreams && freshPerMessage;
+        long slots = fresh ? messages : Math.min(concurrency, messages);
+        return PageSize.BASE.alignUp(Math.multiplyExact(messageSize, slots));
+    }
+
+    /** Bytes the phase maps on each node: the spans of all its streams. */
+    long bytesPerNode() {
+        long total = 0;
+        for (int i = 0; i < streams; i++) {
+            total = Math.addExact(total, span(i));
+        }
+        return total;
     }
 
     /** The same traffic with every stream on resident memory. */

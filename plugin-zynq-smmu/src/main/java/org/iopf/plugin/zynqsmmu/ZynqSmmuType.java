@@ -58,20 +58,22 @@ public final class ZynqSmmuType implements ComponentType {
     public List<ParameterSpec> parameters() {
         return List.of(
                 ParameterSpec.of(CONTEXT_BANKS, ParameterType.INTEGER, "16",
-                        "context banks, one per protection domain (1..128)", "seed 000 §2.2, FIDELITY A2"),
+                        "context banks, one per protection domain (the MMU-500 has at most 128)",
+                        "seed 000 §2.2, FIDELITY A2").range(1, 128),
                 ParameterSpec.of(STREAM_MATCH_GROUPS, ParameterType.INTEGER, "48",
-                        "stream-match register groups (SMR/S2CR pairs) routing stream ids to banks (1..128)",
-                        "MMU-500 on Zynq UltraScale+, FIDELITY A2"),
-                ParameterSpec.of(TLB_ENTRIES, ParameterType.INTEGER, "128", "TLB entries (4 KiB pages)",
-                        "seed 000 §2.2 (low-latency TLB), FIDELITY A2; size not in the seed"),
+                        "stream-match register groups (SMR/S2CR pairs) routing stream ids to banks (at most 128)",
+                        "MMU-500 on Zynq UltraScale+, FIDELITY A2").range(1, 128),
+                ParameterSpec.of(TLB_ENTRIES, ParameterType.INTEGER, "128",
+                        "TLB entries (4 KiB pages), a multiple of tlbWays; 4096 bounds the model's TLB arrays",
+                        "seed 000 §2.2 (low-latency TLB), FIDELITY A2; size not in the seed").range(1, 4096),
                 ParameterSpec.of(TLB_WAYS, ParameterType.INTEGER, "4", "TLB associativity (LRU within a set)",
-                        "FIDELITY A2; not in the seed"),
+                        "FIDELITY A2; not in the seed").range(1, 4096),
                 ParameterSpec.of(TLB_HIT_LATENCY, ParameterType.DURATION, "10ns",
                         "time of a translation that hits in the TLB (and of a bypassed transaction)",
-                        "FIDELITY A2; not in the seed"),
+                        "FIDELITY A2; not in the seed").range("0ns", "1ms"),
                 ParameterSpec.of(WALK_ACCESS_LATENCY, ParameterType.DURATION, "120ns",
                         "time of one descriptor read of a table walk (a DDR access from the SMMU)",
-                        "FIDELITY A2; not in the seed"),
+                        "FIDELITY A2; not in the seed").range("0ns", "1ms"),
                 ParameterSpec.choice(FAULT_MODE, "stall", List.of("stall", "terminate"),
                         "SCTLR.CFCFG the driver programs: stall the faulting transaction until RESUME, or terminate it",
                         "seed 000 §3.1 (PLDMA pauses, then retries)"),
@@ -88,7 +90,7 @@ public final class ZynqSmmuType implements ComponentType {
                 ParameterSpec.of(BLOCK_MAPPINGS, ParameterType.BOOLEAN, "true",
                         "map writes 2 MiB block descriptors where the range is aligned", "FIDELITY A2"),
                 ParameterSpec.of(FAULT_LOG_SIZE, ParameterType.INTEGER, "256",
-                        "faults kept in the 'faults' inspection view", "seed 000 §5.3"));
+                        "faults kept in the 'faults' inspection view", "seed 000 §5.3").range(0, 65_536));
     }
 
     @Override

@@ -9,11 +9,15 @@ import org.iopf.api.mem.ContentMode;
 import org.iopf.core.mem.MemoryManagerConfig;
 import org.iopf.core.mem.SlitNumaTopology;
 import org.iopf.core.platform.MemorySpec;
+import org.iopf.core.platform.PlatformLimits;
 
 /**
- * Binds a node's {@code memory:} mapping: NUMA node sizes, the SLIT distance matrix (square,
- * symmetric, 10 on the diagonal, default 10 local / 20 remote), the content mode and the memory
- * manager's settings (each defaulting to {@link MemoryManagerConfig#defaults()}).
+ * Binds a node's {@code memory:} mapping: NUMA node sizes (multiples of 2 MiB, at most
+ * {@link PlatformLimits#MAX_NUMA_NODES} of them, each at most
+ * {@link PlatformLimits#MAX_NUMA_NODE_SIZE}), the SLIT distance matrix (square, symmetric, 10 on
+ * the diagonal, default 10 local / 20 remote), the content mode and the memory manager's settings
+ * (each defaulting to {@link MemoryManagerConfig#defaults()}, fault costs at most
+ * {@link PlatformLimits#MAX_LATENCY}).
  */
 final class MemoryBinder {
     /** The default memory of a node: 16 GiB. */
@@ -28,6 +32,7 @@ final class MemoryBinder {
     private static final int MAX_DISTANCE = 254;
 
     private final YamlBinder yaml;
+    private final BoundedReads bounded;
 
     /**
      * A binder reporting through {@code yaml}.
@@ -36,6 +41,7 @@ final class MemoryBinder {
      */
     MemoryBinder(YamlBinder yaml) {
         this.yaml = requireNonNull(yaml, "yaml is null");
+        this.bounded = new BoundedReads(yaml);
     }
 
     /** The memory described by {@code node}. */
@@ -56,9 +62,13 @@ final class MemoryBinder {
         if (list.items().isEmpty()) {
             throw yaml.error(list, "found an empty list; expected " + expected);
         }
+        if (list.items().size() > PlatformLimits.MAX_NUMA_NODES) {
+            throw yaml.error(list, list.items().size() + " NUMA nodes; expected at most "
+                    + PlatformLimits.MAX_NUMA_NODES);
+        }
         List<Long> sizes = new ArrayList<>();
         for (YamlNode item : list.items()) {
-            sizes.add(yaml.bytes(item));
+            sizes.add(bounded.numaNodeSize(item));
         }
         return sizes;
     }
@@ -125,15 +135,15 @@ final class MemoryBinder {
                     + " B; expected highWatermark >= lowWatermark");
         }
         return new MemoryManagerConfig(
-                yaml.optional(m, "minorFault", yaml::duration, d.minorFaultNanos()),
-                yaml.optional(m, "hugePageFault", yaml::duration, d.hugePageFaultNanos()),
-                yaml.optional(m, "swapIn", yaml::duration, d.swapInNanos()),
+                yaml.optional(m, "minorFault", bounded::latency, d.minorFaultNanos()),
+                yaml.optional(m, "hugePageFault", bounded::latency, d.hugePageFaultNanos()),
+                yaml.optional(m, "swapIn", bounded::latency, d.swapInNanos()),
                 low, high,
                 yaml.optional(m, "pinnableLimit", this::limit, d.pinnableLimitBytes()),
                 yaml.optional(m, "swap", yaml::bytes, d.swapBytes()),
                 yaml.optional(m, "thp", n -> yaml.flag(n, "true or false"), d.thpEnabled()),
-                yaml.optional(m, "cowFault", yaml::duration, d.cowFaultNanos()),
-                yaml.optional(m, "hugeCowFault", yaml::duration, d.hugeCowFaultNanos()));
+                yaml.optional(m, "cowFault", bounded::latency, d.cowFaultNanos()),
+                yaml.optional(m, "hugeCowFault", bounded::latency, d.hugeCowFaultNanos()));
     }
 
     private long limit(YamlNode node) {

@@ -16,6 +16,7 @@ import org.iopf.core.platform.ExtensionRegistry;
 import org.iopf.core.platform.MemorySpec;
 import org.iopf.core.platform.NearestName;
 import org.iopf.core.platform.NodeSpec;
+import org.iopf.core.platform.PlatformLimits;
 import org.iopf.core.sim.CoreGroup;
 
 /**
@@ -91,11 +92,15 @@ final class NodeBinder {
             yaml.checkKeys(m, CORE_KEYS, "key of a core cluster");
             YamlNode clusterNode = yaml.require(m, "cluster", "the cluster's name, such as cpu or a53");
             String cluster = name(clusterNode, "the cluster's name");
-            long count = yaml.integer(yaml.require(m, "count", "the number of cores, >= 1"), 1, Integer.MAX_VALUE,
-                    "a whole number of cores >= 1");
+            long count = yaml.integer(yaml.require(m, "count", "the number of cores, >= 1"), 1,
+                    PlatformLimits.MAX_CORES, "a whole number of cores in 1.." + PlatformLimits.MAX_CORES);
             if (groups.put(cluster, new CoreGroup(cluster, (int) count)) != null) {
                 throw yaml.error(clusterNode, "cluster '" + cluster + "' is declared twice; expected each cluster once");
             }
+        }
+        int total = groups.values().stream().mapToInt(CoreGroup::count).sum();
+        if (total > PlatformLimits.MAX_CORES) {
+            throw yaml.error(list, total + " cores; expected at most " + PlatformLimits.MAX_CORES + " in a node");
         }
         return List.copyOf(groups.values());
     }

@@ -90,19 +90,7 @@ final class ParametersBinder {
 
     /** What a value of {@code spec} looks like, for messages. */
     private static String expected(ParameterSpec spec) {
-        if (spec == null) {
-            return "a valid value";
-        }
-        String kind = switch (spec.type()) {
-            case BYTES -> "a size such as 4KiB";
-            case DURATION -> "a duration such as 200us";
-            case DATA_RATE -> "a rate such as 10Gbps";
-            case INTEGER -> "a whole number";
-            case DECIMAL -> "a number";
-            case BOOLEAN -> "true or false";
-            case STRING -> spec.allowedValues().isEmpty() ? "text" : "one of " + spec.allowedValues();
-            case NODE -> "the name of a node of the platform";
-        };
-        return kind + " (" + spec.description() + ")";
+        return spec == null ? "a valid value"
+                : ResolvedParameters.expectedValue(spec) + " (" + spec.description() + ")";
     }
 }

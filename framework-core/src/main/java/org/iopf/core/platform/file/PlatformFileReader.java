@@ -14,18 +14,22 @@ import org.iopf.api.sim.Time;
 import org.iopf.api.workload.WorkloadType;
 import org.iopf.core.platform.Expectation;
 import org.iopf.core.platform.ExtensionRegistry;
+import org.iopf.core.platform.InvalidScenarioException;
 import org.iopf.core.platform.NodeSpec;
+import org.iopf.core.platform.PlatformLimits;
 import org.iopf.core.platform.PlatformSpec;
 import org.iopf.core.platform.Scenario;
+import org.iopf.core.platform.ScenarioValidator;
 import org.iopf.core.platform.WorkloadSpec;
 
 /**
  * Reads a platform file — YAML describing a platform, a workload and expectations — into a
  * {@link Scenario}, validating everything before anything runs: unknown keys, wrong types, bad
  * units, unknown component and workload types, their parameters (against the types'
- * {@link org.iopf.api.platform.ParameterSpec}s in the registry), duplicate node names, a role
- * filled twice on a node, the NUMA distance matrix and the expectations. The schema is documented
- * in {@code docs/platform-files.md}.
+ * {@link org.iopf.api.platform.ParameterSpec}s in the registry, ranges included), duplicate node
+ * names, a role filled twice on a node, the NUMA distance matrix, the expectations, and then what
+ * the workload and the components need of the nodes ({@link ScenarioValidator}). The schema is
+ * documented in {@code docs/platform-files.md}.
  *
  * <p>The reader stops at the first error and throws it as a {@link PlatformFileException} whose
  * one-line message names the file, line, column and path. Thread-safe if the registry is not
@@ -109,6 +113,11 @@ public final class PlatformFileReader {
                 "the workload: {type: ..., params: {...}}"), platform.nodes().stream().map(NodeSpec::name).toList());
         List<Expectation> expectations = root.get("expect").map(n -> new ExpectationBinder(yaml).bind(n))
                 .orElse(List.of());
+        try {
+            new ScenarioValidator(registry).validate(platform, workload);
+        } catch (InvalidScenarioException e) {
+            throw located(yaml, root, e);
+        }
         return new Scenario(name, description, source, platform, workload, expectations);
     }
 
@@ -129,7 +138,41 @@ public final class PlatformFileReader {
         YamlNode.Mapping root = yaml.mapping(new YamlTreeReader(source).read(yamlText), "a mapping with 'nodes'");
         yaml.checkKeys(root, KEYS, "top-level key");
         long seed = yaml.optional(root, "seed", n -> yaml.integer(n, "a whole number"), DEFAULT_SEED);
-        return fabric(yaml, root, seed);
+        PlatformSpec platform = fabric(yaml, root, seed);
+        try {
+            new ScenarioValidator(registry).validatePlatform(platform);
+        } catch (InvalidScenarioException e) {
+            throw located(yaml, root, e);
+        }
+        return platform;
+    }
+
+    /**
+     * {@code e} placed at the key or value its path names, or, for a parameter left at its
+     * default, at the nearest mapping written that holds it.
+     */
+    private static PlatformFileException located(YamlBinder yaml, YamlNode root, InvalidScenarioException e) {
+        YamlNode at = root;
+        for (YamlNode next = childOnPath(at, e.path()); next != null; next = childOnPath(at, e.path())) {
+            at = next;
+        }
+        return yaml.error(at.mark(), e.path(), e.problem());
+    }
+
+    /** The child of {@code node} on the way to {@code path}, or null. */
+    private static YamlNode childOnPath(YamlNode node, String path) {
+        List<YamlNode> children = node instanceof YamlNode.Mapping m
+                ? m.entries().values().stream().map(YamlNode.Entry::value).toList()
+                : node instanceof YamlNode.Sequence s ? s.items() : List.of();
+        for (YamlNode child : children) {
+            String p = child.path();
+            boolean onTheWay = path.startsWith(p) && (path.length() == p.length() || path.charAt(p.length()) == '.'
+                    || path.charAt(p.length()) == '[');
+            if (onTheWay) {
+                return child;
+            }
+        }
+        return null;
     }
 
     private PlatformSpec fabric(YamlBinder yaml, YamlNode.Mapping root, long seed) {
@@ -139,7 +182,7 @@ public final class PlatformFileReader {
             YamlNode.Mapping fabric = yaml.mapping(root.get("fabric").get(), "a mapping with link and switchLatency");
             yaml.checkKeys(fabric, FABRIC_KEYS, "key of the fabric");
             link = yaml.optional(fabric, "link", n -> link(yaml, n), link);
-            switchLatency = yaml.optional(fabric, "switchLatency", yaml::duration, switchLatency);
+            switchLatency = yaml.optional(fabric, "switchLatency", new BoundedReads(yaml)::latency, switchLatency);
         }
         return new PlatformSpec(seed, link, switchLatency, nodes(yaml, root));
     }
@@ -147,8 +190,9 @@ public final class PlatformFileReader {
     private static LinkSpec link(YamlBinder yaml, YamlNode node) {
         YamlNode.Mapping m = yaml.mapping(node, "a link such as {rate: 100Gbps, latency: 500ns, loss: 0.0}");
         yaml.checkKeys(m, LINK_KEYS, "key of a link");
-        DataRate rate = yaml.optional(m, "rate", yaml::rate, DEFAULT_LINK.rate());
-        long latency = yaml.optional(m, "latency", yaml::duration, DEFAULT_LINK.latencyNanos());
+        BoundedReads bounded = new BoundedReads(yaml);
+        DataRate rate = yaml.optional(m, "rate", bounded::linkRate, DEFAULT_LINK.rate());
+        long latency = yaml.optional(m, "latency", bounded::latency, DEFAULT_LINK.latencyNanos());
         double loss = yaml.optional(m, "loss", n -> {
             double p = yaml.decimal(n, "a probability in [0, 1)");
             if (!(p >= 0 && p < 1)) {
@@ -164,6 +208,9 @@ public final class PlatformFileReader {
         YamlNode.Sequence list = yaml.sequence(yaml.require(root, "nodes", expected), expected);
         if (list.items().isEmpty()) {
             throw yaml.error(list, "found an empty list; expected " + expected);
+        }
+        if (list.items().size() > PlatformLimits.MAX_NODES) {
+            throw yaml.error(list, list.items().size() + " nodes; expected at most " + PlatformLimits.MAX_NODES);
         }
         NodeBinder binder = new NodeBinder(yaml, registry);
         Map<String, String> firstPath = new HashMap<>();

@@ -28,6 +28,7 @@ import org.iopf.api.nic.RegistrationResult;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.observe.Tracer;
 import org.iopf.api.platform.ComponentContext;
+import org.iopf.api.platform.Units;
 import org.iopf.api.sim.Scheduler;
 
 /**
@@ -113,8 +114,9 @@ public final class PinnedRcNic implements Nic {
         AddressSpace space = pd.space();
         PinResult pinned = memoryManager.pin(space, address, length);
         if (pinned != PinResult.PINNED) {
-            return new RegistrationResult.Refused("pinning " + length + " B at 0x" + Long.toHexString(address)
-                    + " failed: " + pinned + " (pinnable limit " + memoryManager.pinnableLimit() + " B)");
+            return new RegistrationResult.Refused("pinning " + Units.formatBytes(length) + " at 0x"
+                    + Long.toHexString(address) + " failed: " + pinned + " (pinnable limit "
+                    + Units.formatBytes(memoryManager.pinnableLimit()) + ")");
         }
         long page = PageSize.BASE.bytes();
         long first = PageSize.BASE.alignDown(address);

@@ -34,13 +34,17 @@ public final class PinnedRcNicType implements ComponentType {
     @Override
     public List<ParameterSpec> parameters() {
         return List.of(
-                ParameterSpec.of("rate", ParameterType.DATA_RATE, "100Gbps", "port rate", "seed 001 §2"),
+                ParameterSpec.of("rate", ParameterType.DATA_RATE, "100Gbps", "port rate", "seed 001 §2")
+                        .range("1Mbps", "1Tbps"),
                 ParameterSpec.of("mtu", ParameterType.BYTES, "4KiB",
-                        "path MTU: largest payload per packet (power of two, 256 B to 4 KiB)", "seed 001 §2"),
+                        "path MTU: largest payload per packet (a power of two; the InfiniBand MTUs)", "seed 001 §2")
+                        .range("256B", "4KiB"),
                 ParameterSpec.of("localAckTimeout", ParameterType.INTEGER, "14",
-                        "local ACK timeout exponent: 4.096 us x 2^value (14 = 67 ms)", "InfiniBand spec"),
+                        "local ACK timeout exponent, a 5-bit field: 4.096 us x 2^value (14 = 67 ms)", "InfiniBand spec")
+                        .range(0, 31),
                 ParameterSpec.of("minRnrTimer", ParameterType.DURATION, "10us",
-                        "wait before retrying after an RNR NAK", "InfiniBand spec"));
+                        "wait before retrying after an RNR NAK (the spec's RNR timer spans 0.01 to 655.36 ms)",
+                        "InfiniBand spec").range("0ns", "655.36ms"));
     }
 
     @Override

@@ -31,6 +31,7 @@ final class PlatformFileReaderTest {
               - name: node1
                 nic0: {type: pinned-rc-nic}
               - name: node2
+                nic0: {type: pinned-rc-nic}
             workload: {type: rdma-write-stream}
             """;
 
@@ -47,7 +48,8 @@ final class PlatformFileReaderTest {
         assertThat(s.platform().switchLatencyNanos()).isEqualTo(300);
         NodeSpec a = s.platform().nodes().get(0);
         assertThat(a.name()).isEqualTo("node1");
-        assertThat(s.platform().nodes().get(1).components()).isEmpty();
+        assertThat(s.platform().nodes().get(1).components()).containsExactly(ComponentSpec.of("nic0",
+                "pinned-rc-nic"));
         assertThat(a.cores()).containsExactly(new CoreGroup("cpu", 4));
         assertThat(a.memory().topology().nodeCount()).isEqualTo(1);
         assertThat(a.memory().topology().capacity(0)).isEqualTo(16L << 30);
@@ -72,7 +74,7 @@ final class PlatformFileReaderTest {
                   - name: a
                     cores: [{cluster: a53, count: 4}, {cluster: r5, count: 2}]
                     memory:
-                      numa: [1GiB, 512MiB, 2GB]
+                      numa: [1GiB, 512MiB, 2GiB]
                       content: fingerprint
                       manager: {minorFault: 2us, hugePageFault: 1ms, swapIn: 80us, lowWatermark: 64MiB,
                                 highWatermark: 128MiB, pinnableLimit: 1GiB, swap: 0B, thp: false,
@@ -81,7 +83,7 @@ final class PlatformFileReaderTest {
                     nic0: {type: pinned-rc-nic, params: {rate: 25Gbps, mtu: 1KiB}}
                 workload:
                   type: rdma-write-stream
-                  params: {source: a, target: a, messageSize: 4KiB, messages: 10, onDemand: true}
+                  params: {source: a, target: a, messageSize: 4KiB, messages: 10, resident: 0.5}
                 """);
         assertThat(s.name()).isEqualTo("units");
         assertThat(s.description()).isEqualTo("every unit");
@@ -92,7 +94,7 @@ final class PlatformFileReaderTest {
         assertThat(a.cores()).containsExactly(new CoreGroup("a53", 4), new CoreGroup("r5", 2));
         assertThat(a.memory().topology().nodeCount()).isEqualTo(3);
         assertThat(a.memory().topology().capacity(1)).isEqualTo(512L << 20);
-        assertThat(a.memory().topology().capacity(2)).isEqualTo(2_000_000_000L);
+        assertThat(a.memory().topology().capacity(2)).isEqualTo(2L << 30);
         assertThat(a.memory().topology().distance(0, 2)).isEqualTo(20);
         assertThat(a.memory().topology().distance(1, 1)).isEqualTo(10);
         assertThat(a.memory().contentMode()).isEqualTo(ContentMode.FINGERPRINT);
@@ -102,7 +104,7 @@ final class PlatformFileReaderTest {
                 new ComponentSpec("smmu", "premapped-iommu", Map.of("lookupLatency", "80ns")),
                 new ComponentSpec("nic0", "pinned-rc-nic", Map.of("rate", "25Gbps", "mtu", "1KiB")));
         assertThat(s.workload().parameters()).containsExactlyInAnyOrderEntriesOf(Map.of("source", "a", "target", "a",
-                "messageSize", "4KiB", "messages", "10", "onDemand", "true"));
+                "messageSize", "4KiB", "messages", "10", "resident", "0.5"));
     }
 
     @Test
@@ -121,18 +123,18 @@ final class PlatformFileReaderTest {
         List<Expectation> e = s.expectations();
         assertThat(e).hasSize(7);
         assertThat(e.get(0)).isEqualTo(new Expectation("throughput", Comparison.WITHIN, 96e9, 0.02, true,
-                Quantity.RATE, "96Gbps ± 2%", "expect.yaml:7:5"));
+                Quantity.RATE, "96Gbps ± 2%", "expect.yaml:8:5"));
         assertThat(e.get(1)).isEqualTo(new Expectation("latency.p99", Comparison.AT_MOST, 50_000, 0, false,
-                Quantity.DURATION, "<= 50us", "expect.yaml:8:5"));
+                Quantity.DURATION, "<= 50us", "expect.yaml:9:5"));
         assertThat(e.get(2)).isEqualTo(new Expectation("faults.translation", Comparison.AT_LEAST, 1, 0, false,
-                Quantity.NUMBER, ">= 1", "expect.yaml:9:5"));
+                Quantity.NUMBER, ">= 1", "expect.yaml:10:5"));
         assertThat(e.get(3)).isEqualTo(new Expectation("node1.nic0.bytes", Comparison.WITHIN, 4096, 512, false,
-                Quantity.BYTES, "4KiB ± 512B", "expect.yaml:10:5"));
+                Quantity.BYTES, "4KiB ± 512B", "expect.yaml:11:5"));
         assertThat(e.get(4).comparison()).isEqualTo(Comparison.AT_LEAST);
         assertThat(e.get(4).quantity()).isEqualTo(Quantity.RATIO);
         assertThat(e.get(4).value()).isCloseTo(0.12, within(1e-12));
         assertThat(e.get(5)).isEqualTo(new Expectation("dma.rate", Comparison.WITHIN, 13_284e6 * 8, 0, false,
-                Quantity.RATE, "13284MB/s", "expect.yaml:12:5"));
+                Quantity.RATE, "13284MB/s", "expect.yaml:13:5"));
         assertThat(e.get(6).value()).isEqualTo(-2.5);
         assertThat(e.get(6).tolerance()).isEqualTo(0.5);
         assertThat(e.get(0).isMetBy(95e9)).isTrue();
@@ -170,5 +172,17 @@ final class PlatformFileReaderTest {
         assertThat(PlatformFileReader.baseName("a/b/c.yaml")).isEqualTo("c");
         assertThat(PlatformFileReader.baseName("c:\\d\\e.yml")).isEqualTo("e");
         assertThat(PlatformFileReader.baseName("plain")).isEqualTo("plain");
+    }
+
+    @Test
+    void aPlatformOfMoreNodesThanItsBoundIsRefusedBeforeAnyNodeIsRead() {
+        StringBuilder text = new StringBuilder("nodes:\n");
+        for (int i = 0; i < 257; i++) {
+            text.append("  - name: n").append(i).append('\n');
+        }
+        text.append("workload: {type: rdma-write-stream}\n");
+        assertThatThrownBy(() -> reader.read("many.yaml", text.toString()))
+                .isInstanceOf(PlatformFileException.class)
+                .hasMessage("many.yaml:2:3: nodes: 257 nodes; expected at most 256");
     }
 }

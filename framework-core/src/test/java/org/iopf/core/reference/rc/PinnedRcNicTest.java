@@ -245,7 +245,8 @@ final class PinnedRcNicTest {
         RegistrationResult fits = side.nic.registerMemory(side.pd, more, RcTestbed.BUFFER, true, true, false);
 
         assertThat(refused).isInstanceOfSatisfying(RegistrationResult.Refused.class, r ->
-                assertThat(r.reason()).contains("LIMIT_EXCEEDED"));
+                assertThat(r.reason()).startsWith("pinning 2 MiB at 0x")
+                        .endsWith(" failed: LIMIT_EXCEEDED (pinnable limit 2 MiB)"));
         assertThat(fits).isInstanceOf(RegistrationResult.Registered.class);
         assertThat(side.mm.stats().pinnedBytes()).isEqualTo(pinned + RcTestbed.BUFFER);
     }

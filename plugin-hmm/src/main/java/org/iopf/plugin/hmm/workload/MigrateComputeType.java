@@ -1,8 +1,10 @@
 package org.iopf.plugin.hmm.workload;
 
 import java.util.List;
+import org.iopf.api.platform.NodeRequirement;
 import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.ParameterType;
+import org.iopf.api.platform.Parameters;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
@@ -46,17 +48,27 @@ public final class MigrateComputeType implements WorkloadType {
         return List.of(
                 ParameterSpec.of(NODE, ParameterType.NODE, "node1", "node whose hmm-device runs the kernels", ""),
                 ParameterSpec.of(SIZE, ParameterType.BYTES, "10GiB",
-                        "bytes of the input (and of the output) migrated to the device", "seed 003; F7"),
+                        "bytes of the input (and of the output) migrated to the device", "seed 003; F7")
+                        .range("4KiB", "1TiB"),
                 ParameterSpec.of(FILLED, ParameterType.BYTES, "16MiB",
                         "bytes at the start of the input the CPU writes with generated content; the rest is "
-                                + "touched zeros (keeps a 10 GiB run cheap; every byte still crosses PCIe)", ""),
+                                + "touched zeros (keeps a 10 GiB run cheap; every byte still crosses PCIe)", "")
+                        .range("0B", "1TiB"),
                 ParameterSpec.of(HOST_SIZE, ParameterType.BYTES, "1GiB",
-                        "bytes of a second input kept in system memory, computed on over PCIe", "seed 003; F7"),
+                        "bytes of a second input kept in system memory, computed on over PCIe", "seed 003; F7")
+                        .range("0B", "1TiB"),
                 ParameterSpec.of(HOST_PRESSURE, ParameterType.BYTES, "0B",
-                        "bytes other host work populates after the migration, before the read back", "F6"),
+                        "bytes other host work populates after the migration, before the read back", "F6")
+                        .range("0B", "1TiB"),
                 ParameterSpec.of(WRITE_BACK, ParameterType.BOOLEAN, "false",
                         "write the output back to a file through the bounce buffer before reading it back", "F5"),
-                ParameterSpec.of(SEED, ParameterType.INTEGER, "7", "seed of the generated content", ""));
+                ParameterSpec.of(SEED, ParameterType.INTEGER, "7", "seed of the generated content", "")
+                        .range(Long.MIN_VALUE, Long.MAX_VALUE));
+    }
+
+    @Override
+    public List<NodeRequirement> requirements(Parameters parameters) {
+        return List.of(HmmRequirements.device(NODE));
     }
 
     @Override

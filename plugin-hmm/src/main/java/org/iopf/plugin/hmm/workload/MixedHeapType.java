@@ -1,8 +1,10 @@
 package org.iopf.plugin.hmm.workload;
 
 import java.util.List;
+import org.iopf.api.platform.NodeRequirement;
 import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.ParameterType;
+import org.iopf.api.platform.Parameters;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
@@ -43,12 +45,20 @@ public final class MixedHeapType implements WorkloadType {
     public List<ParameterSpec> parameters() {
         return List.of(
                 ParameterSpec.of(NODE, ParameterType.NODE, "node1", "node whose hmm-device is driven", ""),
-                ParameterSpec.of(HEAP, ParameterType.BYTES, "32MiB", "bytes of the heap", "seed 003"),
+                ParameterSpec.of(HEAP, ParameterType.BYTES, "32MiB", "bytes of the heap", "seed 003")
+                        .range("4KiB", "1TiB"),
                 ParameterSpec.of(MAX_OBJECT, ParameterType.BYTES, "256KiB",
-                        "largest object; sizes are drawn uniformly in 4 KiB steps", "seed 003"),
+                        "largest object; sizes are drawn uniformly in 4 KiB steps", "seed 003").range("4KiB", "1TiB"),
                 ParameterSpec.of(SHARED_FRACTION, ParameterType.DECIMAL, "0.125",
-                        "probability that an object is shared with the CPU and pinned (0..1)", "seed 003"),
-                ParameterSpec.of(SEED, ParameterType.INTEGER, "5", "seed of the heap's content", ""));
+                        "probability that an object is shared with the CPU and pinned (0..1)", "seed 003")
+                        .range("0", "1"),
+                ParameterSpec.of(SEED, ParameterType.INTEGER, "5", "seed of the heap's content", "")
+                        .range(Long.MIN_VALUE, Long.MAX_VALUE));
+    }
+
+    @Override
+    public List<NodeRequirement> requirements(Parameters parameters) {
+        return List.of(HmmRequirements.device(NODE));
     }
 
     @Override

@@ -1,8 +1,10 @@
 package org.iopf.plugin.hmm.workload;
 
 import java.util.List;
+import org.iopf.api.platform.NodeRequirement;
 import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.ParameterType;
+import org.iopf.api.platform.Parameters;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
@@ -48,12 +50,22 @@ public final class PingPongType implements WorkloadType {
                 ParameterSpec.of(COMPARE_NODE, ParameterType.STRING, "",
                         "a second node driven with the same pattern at the same time, for comparison; empty for none",
                         ""),
-                ParameterSpec.of(SIZE, ParameterType.BYTES, "64MiB", "bytes of the buffer", "seed 003; F3"),
+                ParameterSpec.of(SIZE, ParameterType.BYTES, "64MiB", "bytes of the buffer", "seed 003; F3")
+                        .range("4KiB", "1TiB"),
                 ParameterSpec.of(HOT_FRACTION, ParameterType.DECIMAL, "0.25",
-                        "fraction of the ranges the CPU touches every round (0..1)", "seed 003; F3"),
-                ParameterSpec.of(ROUNDS, ParameterType.INTEGER, "8", "device/CPU rounds", "seed 003; F3"),
-                ParameterSpec.of(GRANULE, ParameterType.BYTES, "2MiB", "size of one range", "seed 003; F3"),
-                ParameterSpec.of(SEED, ParameterType.INTEGER, "11", "seed of the buffer's content", ""));
+                        "fraction of the ranges the CPU touches every round (0..1)", "seed 003; F3").range("0", "1"),
+                ParameterSpec.of(ROUNDS, ParameterType.INTEGER, "8", "device/CPU rounds", "seed 003; F3")
+                        .range(1, 1_000_000),
+                ParameterSpec.of(GRANULE, ParameterType.BYTES, "2MiB", "size of one range", "seed 003; F3")
+                        .range("4KiB", "1TiB"),
+                ParameterSpec.of(SEED, ParameterType.INTEGER, "11", "seed of the buffer's content", "")
+                        .range(Long.MIN_VALUE, Long.MAX_VALUE));
+    }
+
+    @Override
+    public List<NodeRequirement> requirements(Parameters parameters) {
+        return parameters.string(COMPARE_NODE).isEmpty() ? List.of(HmmRequirements.device(NODE))
+                : List.of(HmmRequirements.device(NODE), HmmRequirements.device(COMPARE_NODE));
     }
 
     @Override

@@ -1,0 +1,82 @@
+package org.iopf.core.platform;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.iopf.api.mem.NumaTopology;
+import org.iopf.api.platform.Units;
+import org.iopf.core.mem.MemoryManagerConfig;
+
+/**
+ * Adds up, node by node, the memory that {@link NodeDemand}s say their buffers keep resident and
+ * pinned, and refuses a node that cannot hold it: pinned bytes beyond its memory or its memory
+ * manager's pinnable limit, resident bytes beyond its memory and swap. The message names the node,
+ * the bytes, who needs them, and what the node has, in units ({@code 4 MiB}, {@code unlimited}).
+ */
+final class MemoryBudget {
+    private MemoryBudget() {
+    }
+
+    /** @throws InvalidScenarioException at the path of the first demand on a node that cannot hold its demands */
+    static void check(List<NodeDemand> demands) {
+        Map<String, List<NodeDemand>> byNode = new LinkedHashMap<>();
+        for (NodeDemand demand : demands) {
+            if (demand.requirement().residentBytes() > 0) {
+                byNode.computeIfAbsent(demand.node().name(), n -> new ArrayList<>()).add(demand);
+            }
+        }
+        byNode.values().forEach(MemoryBudget::checkNode);
+    }
+
+    private static void checkNode(List<NodeDemand> demands) {
+        NodeSpec node = demands.get(0).node();
+        long resident = 0;
+        long pinned = 0;
+        for (NodeDemand demand : demands) {
+            resident = saturatingAdd(resident, demand.requirement().residentBytes());
+            pinned = saturatingAdd(pinned, demand.requirement().pinnedBytes());
+        }
+        long memory = totalCapacity(node.memory().topology());
+        MemoryManagerConfig manager = node.memory().manager();
+        String path = demands.get(0).path();
+        if (pinned > Math.min(memory, manager.pinnableLimitBytes())) {
+            throw new InvalidScenarioException(path, "node '" + node.name() + "' cannot pin the "
+                    + Units.formatBytes(pinned) + " that " + whoNeeds(demands) + " pins there: it has "
+                    + Units.formatBytes(memory) + " of memory, pinnable limit "
+                    + Units.formatBytes(manager.pinnableLimitBytes()));
+        }
+        if (resident > saturatingAdd(memory, manager.swapBytes())) {
+            throw new InvalidScenarioException(path, "node '" + node.name() + "' cannot hold the "
+                    + Units.formatBytes(resident) + " that " + whoNeeds(demands) + " keeps resident there: it has "
+                    + Units.formatBytes(memory) + " of memory and " + Units.formatBytes(manager.swapBytes())
+                    + " of swap");
+        }
+    }
+
+    /** {@code rdma-write-stream (source, target) and eth-nic 'nic0'}. */
+    private static String whoNeeds(List<NodeDemand> demands) {
+        Map<String, List<String>> parameters = new LinkedHashMap<>();
+        for (NodeDemand demand : demands) {
+            List<String> list = parameters.computeIfAbsent(demand.who(), w -> new ArrayList<>());
+            demand.parameter().filter(p -> !list.contains(p)).ifPresent(list::add);
+        }
+        List<String> parts = new ArrayList<>();
+        parameters.forEach((who, params) -> parts.add(params.isEmpty() ? who : who + " (" + String.join(", ", params)
+                + ")"));
+        return String.join(" and ", parts);
+    }
+
+    private static long totalCapacity(NumaTopology topology) {
+        long total = 0;
+        for (int i = 0; i < topology.nodeCount(); i++) {
+            total = saturatingAdd(total, topology.capacity(i));
+        }
+        return total;
+    }
+
+    private static long saturatingAdd(long a, long b) {
+        long sum = a + b;
+        return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
+    }
+}
