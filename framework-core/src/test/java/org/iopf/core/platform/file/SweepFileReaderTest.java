@@ -140,7 +140,7 @@ final class SweepFileReaderTest {
                   - path: workload.params.concurrency
                     range: {from: 1, to: 6, steps: 6}
                   - path: node1.nic0.mtu
-                    values: [1KiB, 2KiB, 4KiB, 8KiB, 2KiBB]
+                    values: [1KiB, 2KiB, 4KiB, 512B, 2KiBB]
                 """)).isInstanceOf(PlatformFileException.class)
                 .hasMessage(dir.resolve("s.yaml") + ":6:38: nodes[0].nic0.params.mtu: at point 5 of 30 (workload.params.concurrency=1, "
                         + "node1.nic0.mtu=2KiBB): unknown unit 'KiBB' in '2KiBB'; expected B, KiB, MiB, GiB, TiB, KB, MB, "
