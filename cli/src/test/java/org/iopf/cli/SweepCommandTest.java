@@ -134,12 +134,34 @@ final class SweepCommandTest {
         Path out = temp.resolve("bad-out");
         assertThat(run(file, "--out", out.toString())).isEqualTo(2);
         assertThat(cli.err()).contains("bad.yaml:4:27: workload.params.messageSize: at point 3 of 3 "
-                + "(workload.messageSize=0B): messageSize must be > 0").doesNotContain("\tat ", "running");
+                + "(workload.messageSize=0B): '0B' is out of range; expected a size in 1B..2GiB").doesNotContain("\tat ", "running");
         assertThat(out).doesNotExist();
     }
 
     @Test
     void aRunThatFailsIsARowWithItsMessageAndTheOthersGoOn() throws IOException {
+        Files.writeString(temp.resolve("breaks.yaml"), """
+                nodes:
+                  - name: node1
+                workload: {type: test-failing-run, params: {fail: false}}
+                """);
+        Path file = sweep("fail.yaml", """
+                base: breaks.yaml
+                axes: [{path: workload.params.fail, values: [false, true]}]
+                """);
+        Path out = temp.resolve("fail-out");
+        assertThat(run(file, "--out", out.toString())).isEqualTo(1);
+        assertThat(cli.out()).contains("1 ok, 0 missed, 1 failed");
+        assertThat(cli.err()).contains("point 2 of 2 (workload.params.fail=true) failed: ",
+                "deliberate failure at 1 us", "to run it alone: iopf run ",
+                "breaks.yaml --seed 1 --set workload.params.fail=true --debug");
+        List<String> rows = Files.readAllLines(out.resolve("results.csv"));
+        assertThat(rows.get(1)).contains(",ok,");
+        assertThat(rows.get(2)).contains(",failed,").contains("deliberate failure at 1 us");
+    }
+
+    @Test
+    void aPointThatLacksWhatTheWorkloadNeedsIsRefusedBeforeAnyRun() throws IOException {
         Files.writeString(temp.resolve("three.yaml"), """
                 nodes:
                   - name: node1
@@ -149,19 +171,14 @@ final class SweepCommandTest {
                   - name: node3
                 workload: {type: rdma-write-stream, params: {messages: 2}}
                 """);
-        Path file = sweep("fail.yaml", """
+        Path file = sweep("lacks.yaml", """
                 base: three.yaml
                 axes: [{path: workload.target, values: [node2, node3]}]
                 """);
-        Path out = temp.resolve("fail-out");
-        assertThat(run(file, "--out", out.toString())).isEqualTo(1);
-        assertThat(cli.out()).contains("1 ok, 0 missed, 1 failed");
-        assertThat(cli.err()).contains("point 2 of 2 (workload.target=node3) failed: internal error: "
-                + "java.lang.IllegalStateException: node 'node3' has no component for role Nic; to run it alone: iopf run ",
-                "three.yaml --seed 1 --set workload.params.target=node3 --debug");
-        List<String> rows = Files.readAllLines(out.resolve("results.csv"));
-        assertThat(rows.get(1)).contains(",ok,");
-        assertThat(rows.get(2)).contains(",failed,internal error: java.lang.IllegalStateException: node 'node3'");
+        Path out = temp.resolve("lacks-out");
+        assertThat(run(file, "--out", out.toString())).isEqualTo(2);
+        assertThat(cli.err()).contains("at point 2 of 2 (workload.target=node3)", "node 'node3' has no NIC");
+        assertThat(out.resolve("results.csv")).doesNotExist();
     }
 
     @Test
