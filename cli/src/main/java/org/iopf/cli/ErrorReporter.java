@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import org.iopf.core.io.IoProblem;
+import org.iopf.core.io.OneLine;
 import org.iopf.core.platform.AssemblyException;
 import org.iopf.core.platform.InvalidParameterException;
 import org.iopf.core.platform.file.PlatformFileException;
@@ -15,7 +16,8 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * Turns an exception out of a command into a message and an exit code: bad input (a platform file,
- * a parameter, a plugin request, a missing file) exits with 2 and prints one message, without a
+ * a parameter, a plugin request, a missing file) exits with 2 and prints one message on one line
+ * (a line break in a quoted value is written {@code \n}), without a
  * stack trace unless {@code --debug}; anything else is an internal error (exit 3) and always shows
  * its stack trace. Running out of heap is neither: {@link #outOfMemory} says so on one line with a
  * hint and exits with 4.
@@ -26,7 +28,7 @@ final class ErrorReporter implements IExecutionExceptionHandler {
         PrintWriter err = commandLine.getErr();
         boolean debug = parseResult.hasMatchedOption("--debug") || isDebug(parseResult);
         if (isBadInput(ex)) {
-            err.println("iopf: " + message(ex));
+            err.println("iopf: " + OneLine.of(String.valueOf(message(ex))));
             if (debug) {
                 ex.printStackTrace(err);
             }
