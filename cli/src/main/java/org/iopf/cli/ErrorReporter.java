@@ -5,6 +5,8 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import org.iopf.core.io.IoProblem;
+import org.iopf.core.io.OneLine;
+import org.iopf.core.mem.MemoryAccessException;
 import org.iopf.core.platform.AssemblyException;
 import org.iopf.core.platform.InvalidParameterException;
 import org.iopf.core.platform.file.PlatformFileException;
@@ -15,7 +17,9 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * Turns an exception out of a command into a message and an exit code: bad input (a platform file,
- * a parameter, a plugin request, a missing file) exits with 2 and prints one message, without a
+ * a parameter, a plugin request, a missing file, a node whose simulated memory runs out before the
+ * run begins) exits with 2 and prints one message on one line
+ * (a line break in a quoted value is written {@code \n}), without a
  * stack trace unless {@code --debug}; anything else is an internal error (exit 3) and always shows
  * its stack trace. Running out of heap is neither: {@link #outOfMemory} says so on one line with a
  * hint and exits with 4.
@@ -26,7 +30,7 @@ final class ErrorReporter implements IExecutionExceptionHandler {
         PrintWriter err = commandLine.getErr();
         boolean debug = parseResult.hasMatchedOption("--debug") || isDebug(parseResult);
         if (isBadInput(ex)) {
-            err.println("iopf: " + message(ex));
+            err.println("iopf: " + OneLine.of(String.valueOf(message(ex))));
             if (debug) {
                 ex.printStackTrace(err);
             }
@@ -48,6 +52,7 @@ final class ErrorReporter implements IExecutionExceptionHandler {
 
     static boolean isBadInput(Throwable ex) {
         return ex instanceof BadInputException || ex instanceof PlatformFileException
+                || ex instanceof MemoryAccessException m && m.outOfMemory()
                 || ex instanceof InvalidParameterException || ex instanceof AssemblyException
                 || ex instanceof PluginHostException || ex instanceof IllegalArgumentException
                 || ex instanceof IOException || ex instanceof UncheckedIOException;
@@ -59,6 +64,10 @@ final class ErrorReporter implements IExecutionExceptionHandler {
             return u.getMessage();
         }
         Throwable t = ex instanceof UncheckedIOException u ? u.getCause() : ex;
+        if (t instanceof MemoryAccessException m) {
+            return "the platform has too little memory for its workload: " + m.getMessage()
+                    + "; expected more memory on that node (memory: {numa: [...]}) or a smaller workload";
+        }
         if (t instanceof NoSuchFileException nf) {
             return "no such file: " + nf.getFile();
         }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.iopf.core.platform.Scenario;
 import org.iopf.core.report.RunResult;
+import org.iopf.core.run.RunLimits;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -45,6 +46,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ObservationOptions observe;
 
+    @Mixin
+    RunLimitOptions bounds;
+
     @Override
     public Integer call() throws Exception {
         CliEnvironment env = parent.env();
@@ -56,12 +60,13 @@ final class RunCommand implements Callable<Integer> {
         }
         scenario = executor.override(scenario, settings);
         java.util.Set<String> statsFormats = observe.statsFormats();
+        RunLimits limits = bounds.limits();
         for (String target : observe.inspect) {
             Inspection.check(target, scenario);
         }
         OutputTargets.checkFolder("--out", out);
         OutputTargets.checkFile("--trace", observe.trace);
-        ObservedRun run = executor.observe(scenario, observe);
+        ObservedRun run = executor.observe(scenario, observe, limits);
         try {
             publish(run.result(), statsFormats, env, status);
         } catch (RuntimeException e) {

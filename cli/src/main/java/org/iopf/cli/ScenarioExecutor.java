@@ -20,6 +20,7 @@ import org.iopf.core.plugin.PluginHost;
 import org.iopf.core.plugin.PluginLease;
 import org.iopf.core.report.RunResult;
 import org.iopf.core.run.CompletedRun;
+import org.iopf.core.run.RunLimits;
 import org.iopf.core.run.ScenarioRunner;
 import org.iopf.core.run.Simulation;
 
@@ -78,27 +79,31 @@ final class ScenarioExecutor {
 
     /** Runs {@code scenario} without trace or statistics dumps. */
     RunResult run(Scenario scenario) {
-        return observe(scenario, null, TraceFilter.ALL, 0, 0).result();
+        return observe(scenario, null, TraceFilter.ALL, 0, 0, RunLimits.NONE).result();
     }
 
-    /** Runs {@code scenario} with the trace and statistics interval of {@code options}, and writes its trace. */
-    RunResult run(Scenario scenario, ObservationOptions options) {
-        ObservedRun run = observe(scenario, options);
+    /**
+     * Runs {@code scenario} with the trace and statistics interval of {@code options} within
+     * {@code limits}, and writes its trace.
+     */
+    RunResult run(Scenario scenario, ObservationOptions options, RunLimits limits) {
+        ObservedRun run = observe(scenario, options, limits);
         run.writeTrace();
         return run.result();
     }
 
     /**
-     * Runs {@code scenario} with the trace and statistics interval of {@code options}, leaving its
-     * trace to be written by the caller once the results are safe ({@link ObservedRun#writeTrace()}).
+     * Runs {@code scenario} with the trace and statistics interval of {@code options} within
+     * {@code limits} (a run cut short by them is reported on standard error), leaving its trace to
+     * be written by the caller once the results are safe ({@link ObservedRun#writeTrace()}).
      */
-    ObservedRun observe(Scenario scenario, ObservationOptions options) {
+    ObservedRun observe(Scenario scenario, ObservationOptions options, RunLimits limits) {
         return observe(scenario, options.trace, options.traceFilter(), options.traceMaxEvents,
-                options.statsIntervalNanos());
+                options.statsIntervalNanos(), limits);
     }
 
     private ObservedRun observe(Scenario scenario, Path traceFile, TraceFilter filter, int traceCap,
-            long statsInterval) {
+            long statsInterval, RunLimits limits) {
         ExtensionRegistry registry = host.registry();
         Set<String> plugins = pluginsUsed(scenario, registry);
         AtomicReference<ProgressBar> bar = new AtomicReference<>();
@@ -111,7 +116,7 @@ final class ScenarioExecutor {
                 TimelineTracer tracer = new TimelineTracer(scheduler, traceCap, filter);
                 trace.set(tracer);
                 return tracer;
-            }, statsInterval);
+            }, statsInterval, limits);
             CompletedRun run = runner.run(scenario, simulation -> {
                 onStart.accept(simulation);
                 if (status.showsBar()) {
@@ -122,6 +127,9 @@ final class ScenarioExecutor {
             RunResult result = RunResult.of(run);
             if (status.showsSpeed()) {
                 result.speed().ifPresent(speed -> status.err().println(scenario.name() + ": " + speed.line()));
+            }
+            if (run.cutShort()) {
+                status.err().println("iopf: " + RunLimitOptions.cutShortWarning(scenario.name(), run, limits));
             }
             return new ObservedRun(result, traceFile, trace.get(), status);
         } finally {

@@ -7,6 +7,7 @@ import org.iopf.core.platform.Scenario;
 import org.iopf.core.plugin.PluginHost;
 import org.iopf.core.plugin.PluginInfo;
 import org.iopf.core.report.RunResult;
+import org.iopf.core.run.RunLimits;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -165,6 +166,9 @@ final class ShellCommands implements Runnable {
         @picocli.CommandLine.Mixin
         ObservationOptions observe;
 
+        @picocli.CommandLine.Mixin
+        RunLimitOptions bounds;
+
         private boolean cancelledRun;
 
         @Override
@@ -177,12 +181,13 @@ final class ShellCommands implements Runnable {
             }
             scenario = executor.override(scenario, settings);
             java.util.Set<String> statsFormats = observe.statsFormats();
+            RunLimits limits = bounds.limits();
             for (String target : observe.inspect) {
                 Inspection.check(target, scenario);
             }
             ObservedRun run;
             try {
-                run = executor.observe(scenario, observe);
+                run = executor.observe(scenario, observe, limits);
             } finally {
                 java.util.Optional<String> cancelledAt = shell().cancellation().end();
                 if (cancelledAt.isPresent()) {

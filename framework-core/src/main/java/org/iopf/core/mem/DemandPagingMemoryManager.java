@@ -1012,7 +1012,7 @@ public final class DemandPagingMemoryManager implements MemoryManager {
     private long cpuTranslate(ProcessAddressSpace p, long va, Access access) {
         FaultInResult result = resolve(p, va, access);
         if (isFailure(result)) {
-            throw new MemoryAccessException(va, result);
+            throw new MemoryAccessException(memory, va, result);
         }
         return translate(p, va, access);
     }

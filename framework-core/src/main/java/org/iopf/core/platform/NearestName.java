@@ -12,19 +12,26 @@ public final class NearestName {
 
     /**
      * The candidate closest to {@code name}, if any is close enough to be a plausible typo (an
-     * edit distance of at most a third of the name's length, and at least 2 allowed).
+     * edit distance of at most a third of the name's length, and at least 2 allowed). A candidate
+     * whose length differs from the name's by more than that is not compared at all (its distance
+     * is at least the difference), so a name of megabytes costs time linear in its length, not in
+     * its length times every candidate's.
      */
     public static Optional<String> suggest(String name, Collection<String> candidates) {
+        int allowed = Math.max(2, name.length() / 3);
+        String lower = name.toLowerCase(java.util.Locale.ROOT);
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String candidate : candidates) {
-            int d = distance(name.toLowerCase(java.util.Locale.ROOT), candidate.toLowerCase(java.util.Locale.ROOT));
+            if (Math.abs(candidate.length() - name.length()) > allowed) {
+                continue;
+            }
+            int d = distance(lower, candidate.toLowerCase(java.util.Locale.ROOT));
             if (d < bestDistance) {
                 bestDistance = d;
                 best = candidate;
             }
         }
-        int allowed = Math.max(2, name.length() / 3);
         return bestDistance <= allowed ? Optional.ofNullable(best) : Optional.empty();
     }
 

@@ -34,6 +34,14 @@ public record CompletedRun(Scenario scenario, Simulation simulation, SimWorkload
         this(scenario, simulation, workload, wallNanos, -1, MetricsTimeline.NONE);
     }
 
+    /**
+     * Whether the run stopped at a bound of its {@link RunLimits} with events still pending, so that
+     * its workload did not finish and its figures cover only the run so far.
+     */
+    public boolean cutShort() {
+        return simulation.kernel().limitReached();
+    }
+
     /** The simulated time at which the run ended: when the workload finished, else the kernel's time. */
     public long endNanos() {
         return workload.finishedAt() >= 0 ? workload.finishedAt() : simulation.kernel().now();

@@ -17,13 +17,15 @@ import org.iopf.core.platform.ScenarioValidator;
  * workload to the end, and hands back the {@link CompletedRun} with the run's wall time and peak
  * heap (the heap pools' peaks are reset when the run starts) and, if asked for, periodic dumps of
  * its metrics. With an enabled tracer it also samples each node's resident and pinned pages as
- * trace counters ({@code node1/memory}, at most every microsecond of simulated time). One run at a
- * time per runner; the run happens on the caller's thread.
+ * trace counters ({@code node1/memory}, at most every microsecond of simulated time). A runner may
+ * bound its runs' simulated time and events ({@link RunLimits}). One run at a time per runner; the
+ * run happens on the caller's thread.
  */
 public final class ScenarioRunner {
     private final ExtensionRegistry registry;
     private final Function<Scheduler, Tracer> tracers;
     private final long statsIntervalNanos;
+    private final RunLimits limits;
 
     /** A runner over {@code registry} without tracing. */
     public ScenarioRunner(ExtensionRegistry registry) {
@@ -45,6 +47,18 @@ public final class ScenarioRunner {
      * @param statsIntervalNanos the interval of metric dumps in ns, {@code > 0}, or 0 for none
      */
     public ScenarioRunner(ExtensionRegistry registry, Function<Scheduler, Tracer> tracers, long statsIntervalNanos) {
+        this(registry, tracers, statsIntervalNanos, RunLimits.NONE);
+    }
+
+    /**
+     * A runner as {@link #ScenarioRunner(ExtensionRegistry, Function, long)} whose runs stop at
+     * {@code limits} ({@link CompletedRun#cutShort()} says when one did).
+     *
+     * @param limits the bounds of each run, not null; {@link RunLimits#NONE} for none
+     */
+    public ScenarioRunner(ExtensionRegistry registry, Function<Scheduler, Tracer> tracers, long statsIntervalNanos,
+            RunLimits limits) {
+        this.limits = Objects.requireNonNull(limits, "limits is null");
         this.registry = Objects.requireNonNull(registry, "registry is null");
         this.tracers = Objects.requireNonNull(tracers, "tracers is null");
         if (statsIntervalNanos < 0) {
@@ -106,6 +120,9 @@ public final class ScenarioRunner {
             });
         } else if (stats != null || memory != null) {
             simulation.kernel().setExecutionListener(stats != null ? stats : memory);
+        }
+        if (limits.bounded()) {
+            simulation.kernel().limit(limits.maxSimTimeNanos(), limits.maxEvents());
         }
         onBuilt.accept(simulation);
         HeapPeak.reset();

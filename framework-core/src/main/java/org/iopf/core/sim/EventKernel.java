@@ -45,6 +45,11 @@ public final class EventKernel implements Scheduler {
     private volatile boolean stopped;
     private boolean running;
     private ExecutionListener listener;
+    /** No event later than this runs in {@link #run()}; {@link Long#MAX_VALUE} for no bound. */
+    private long horizonNanos = Long.MAX_VALUE;
+    /** {@link #run()} executes no event once {@link #executed} has reached this. */
+    private long eventLimit = Long.MAX_VALUE;
+    private boolean limitReached;
 
     /** Creates an empty kernel at time 0. */
     public EventKernel() {
@@ -112,19 +117,58 @@ public final class EventKernel implements Scheduler {
     }
 
     /**
-     * Runs events until none is pending or {@link #stop()} is called by an event.
+     * Runs events until none is pending, {@link #stop()} is called by an event, or a bound set by
+     * {@link #limit(long, long)} would be passed.
      *
      * @throws IllegalStateException if called from inside an event
      */
     public void run() {
         enter();
         try {
-            while (events.size() > 0 && !stopped) {
-                fireNext();
+            if (horizonNanos == Long.MAX_VALUE && eventLimit == Long.MAX_VALUE) {
+                while (events.size() > 0 && !stopped) {
+                    fireNext();
+                }
+            } else {
+                runWithinLimit();
             }
         } finally {
             running = false;
         }
+    }
+
+    private void runWithinLimit() {
+        while (events.size() > 0 && !stopped) {
+            if (executed >= eventLimit || events.firstTime() > horizonNanos) {
+                limitReached = true;
+                return;
+            }
+            fireNext();
+        }
+    }
+
+    /**
+     * Bounds {@link #run()}: it returns, leaving the later events pending and {@link #now()} at the
+     * last executed event's time, rather than run an event scheduled after {@code endTimeNanos} or
+     * execute more than {@code maxEvents} events since the kernel was created.
+     * {@link #limitReached()} then says so. {@link Long#MAX_VALUE} for either means no bound.
+     *
+     * @param endTimeNanos the last simulated time at which an event may run, ns, {@code >= 0}
+     * @param maxEvents the most events to execute, {@code >= 1}
+     * @throws IllegalArgumentException if a bound is out of range
+     */
+    public void limit(long endTimeNanos, long maxEvents) {
+        if (endTimeNanos < 0 || maxEvents < 1) {
+            throw new IllegalArgumentException("bad run limit: end time " + endTimeNanos + " ns, "
+                    + maxEvents + " events");
+        }
+        this.horizonNanos = endTimeNanos;
+        this.eventLimit = maxEvents;
+    }
+
+    /** Whether {@link #run()} returned with events pending because a bound of {@link #limit} was reached. */
+    public boolean limitReached() {
+        return limitReached;
     }
 
     /**

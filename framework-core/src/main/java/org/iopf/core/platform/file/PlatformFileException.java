@@ -2,10 +2,13 @@ package org.iopf.core.platform.file;
 
 import static java.util.Objects.requireNonNull;
 
+import org.iopf.core.io.OneLine;
+
 /**
  * A platform file that cannot be read: bad YAML, or a key or value that does not fit the schema or
  * the registered component and workload types. The message is one line,
- * {@code FILE:LINE:COLUMN: PATH: what was wrong; what was expected[; did you mean 'x'?]}, for
+ * {@code FILE:LINE:COLUMN: PATH: what was wrong; what was expected[; did you mean 'x'?]} (a line
+ * break or other control character in a quoted value or key is written as its escape, {@code \n}), for
  * example {@code a.yaml:7:7: nodes[1].iommu.params.tlbEntrys: unknown parameter of
  * premapped-iommu; expected one of [lookupLatency]; did you mean 'lookupLatency'?}.
  *
@@ -34,14 +37,14 @@ public final class PlatformFileException extends RuntimeException {
      * @param problem what was wrong and what was expected, one line, not null
      */
     public PlatformFileException(String file, int line, int column, String path, String problem) {
-        super(requireNonNull(file, "file is null") + ":" + line + ":" + column + ": "
-                + (requireNonNull(path, "path is null").isEmpty() ? ROOT : path) + ": "
-                + requireNonNull(problem, "problem is null"));
+        super(OneLine.of(requireNonNull(file, "file is null")) + ":" + line + ":" + column + ": "
+                + (requireNonNull(path, "path is null").isEmpty() ? ROOT : OneLine.of(path)) + ": "
+                + OneLine.of(requireNonNull(problem, "problem is null")));
         this.file = file;
         this.line = line;
         this.column = column;
-        this.path = path;
-        this.problem = problem;
+        this.path = OneLine.of(path);
+        this.problem = OneLine.of(problem);
     }
 
     /** The file as named to the reader. */
