@@ -38,7 +38,7 @@ final class RunLimitOptionsTest {
         assertThat(cli.run("run", "--quiet", "--max-events", "100000000", "--max-sim-time", "10s",
                 "--plugins", temp.toString())).isZero();
         assertThat(cli.err()).doesNotContain("cut short");
-        assertThat(cli.out()).contains("expectations: 3 of 3 met");
+        assertThat(cli.out()).contains("expectations: 4 of 4 met");
     }
 
     @Test
