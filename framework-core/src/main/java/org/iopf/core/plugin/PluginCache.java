@@ -4,9 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -38,8 +35,9 @@ import java.util.zip.ZipFile;
  * @since 0.1
  */
 public final class PluginCache {
-    /** The environment variable and system property that move the cache. */
+    /** The environment variable that moves the cache. */
     public static final String LOCATION_VARIABLE = "IOPF_CACHE_DIR";
+    /** The system property that moves the cache; it wins over the variable. */
     public static final String LOCATION_PROPERTY = "iopf.cache.dir";
     static final int MAX_ENTRIES = 100_000;
     static final long MAX_EXPANDED_BYTES = 1L << 30;
@@ -113,12 +111,8 @@ public final class PluginCache {
     private static void moveIntoPlace(Path temporary, Path target) throws IOException {
         try {
             Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (FileAlreadyExistsException | DirectoryNotEmptyException | AtomicMoveNotSupportedException e) {
-            // another process or thread put the same content there first; ours is deleted
-            if (!Files.isDirectory(target)) {
-                throw e;
-            }
         } catch (IOException e) {
+            // another process or thread put the same content there first (ours is deleted); else a real failure
             if (!Files.isDirectory(target)) {
                 throw e;
             }

@@ -46,10 +46,6 @@ final class PluginCallGuard {
         return new PluginCallGuard(DEFAULT_LIMIT);
     }
 
-    Duration limit() {
-        return limit;
-    }
-
     /**
      * Runs {@code body} and returns its result.
      *
