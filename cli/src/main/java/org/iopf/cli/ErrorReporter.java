@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
+import org.iopf.api.platform.PlatformCapacityException;
 import org.iopf.core.io.IoProblem;
 import org.iopf.core.io.OneLine;
 import org.iopf.core.mem.MemoryAccessException;
@@ -54,7 +55,8 @@ final class ErrorReporter implements IExecutionExceptionHandler {
         return ex instanceof BadInputException || ex instanceof PlatformFileException
                 || ex instanceof MemoryAccessException m && m.outOfMemory()
                 || ex instanceof InvalidParameterException || ex instanceof AssemblyException
-                || ex instanceof PluginHostException || ex instanceof IllegalArgumentException
+                || ex instanceof PluginHostException || ex instanceof PlatformCapacityException
+                || ex instanceof IllegalArgumentException
                 || ex instanceof IOException || ex instanceof UncheckedIOException;
     }
 

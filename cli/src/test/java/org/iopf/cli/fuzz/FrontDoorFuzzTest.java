@@ -38,8 +38,8 @@ import net.jqwik.api.statistics.Statistics;
  * {@code -Diopf.fuzz.tries} tries (the build's default keeps it near a minute on a small machine);
  * raise it for a campaign. {@code -Diopf.fuzz.keepGoing=true} does not stop at the first failure but
  * collects them all and lists each distinct one at the end; {@code -Diopf.fuzz.absurdSizes=true}
- * also makes platforms of absurd size (10^9 cores, 10^5 nodes, 1 EiB), whose limits are not all
- * in place yet ({@link AwaitingValidationCasesTest}); {@code -Diopf.fuzz.tryTimeoutSeconds} (60) is
+ * also makes platforms of absurd size (10^9 cores, 10^5 nodes, 1 EiB), which must be refused as
+ * bad input or run within the limits too; {@code -Diopf.fuzz.tryTimeoutSeconds} (60) is
  * how long one try may take before it counts as a hang. Each failing input is kept under
  * {@code target/front-door-fuzz/failures/}; each failure ever found is a fixed case of
  * {@link FrontDoorCasesTest}.
@@ -100,9 +100,7 @@ final class FrontDoorFuzzTest {
         String command = t.command().name().toLowerCase(java.util.Locale.ROOT);
         Statistics.label("exit code").collect(command, outcome.hung() ? "hang" : outcome.exitCode());
         Optional<String> failure = outcome.failure();
-        Optional<String> awaited = AwaitingValidation.known(outcome);
-        Statistics.label("awaits h-validation").collect(awaited.isPresent());
-        if (failure.isPresent() && awaited.isEmpty()) {
+        if (failure.isPresent()) {
             String report = keep(t, input, file, mutator, args, outcome, failure.get());
             if (KEEP_GOING) {
                 synchronized (FAILURES) {

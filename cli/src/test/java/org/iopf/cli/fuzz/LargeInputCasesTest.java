@@ -53,4 +53,21 @@ final class LargeInputCasesTest {
         assertThat(outcome.exitCode()).isEqualTo(2);
         assertThat(outcome.message()).startsWith("iopf: " + file + ":1:3: yyyy").contains(": unknown top-level key;");
     }
+
+    /** Found: validate hung on scenarios/hmm-mirror.yaml with 100,000 more nodes (too large to keep as a file). */
+    @Test
+    void aHundredThousandNodesAreRefusedAtTheirCount() throws IOException {
+        StringBuilder nodes = new StringBuilder("nodes:\n");
+        for (int i = 0; i < 100_000; i++) {
+            nodes.append("  - {name: n").append(i).append(", iommu: {type: premapped-iommu}, dma: {type: plain-dma}}\n");
+        }
+        Path file = Files.writeString(temp.resolve("many-nodes.yaml"),
+                nodes + "workload: {type: dma-copy-stream, params: {node: n0, messages: 1}}\n");
+
+        FrontDoor.Outcome outcome = call("validate", file.toString());
+
+        assertThat(outcome.failure()).isEmpty();
+        assertThat(outcome.exitCode()).isEqualTo(2);
+        assertThat(outcome.message()).startsWith("iopf: " + file + ":");
+    }
 }

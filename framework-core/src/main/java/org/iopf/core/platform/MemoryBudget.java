@@ -11,7 +11,9 @@ import org.iopf.core.mem.MemoryManagerConfig;
 /**
  * Adds up, node by node, the memory that {@link NodeDemand}s say their buffers keep resident and
  * pinned, and refuses a node that cannot hold it: pinned bytes beyond its memory or its memory
- * manager's pinnable limit, resident bytes beyond its memory and swap. The message names the node,
+ * manager's pinnable limit, resident bytes on a node without memory, beyond its memory and swap, or
+ * beyond its memory by more than the simulation holds ({@link PlatformLimits#MAX_SWAPPED_OUT}).
+ * The message names the node,
  * the bytes, who needs them, and what the node has, in units ({@code 4 MiB}, {@code unlimited}).
  */
 final class MemoryBudget {
@@ -42,16 +44,34 @@ final class MemoryBudget {
         String path = demands.get(0).path();
         if (pinned > Math.min(memory, manager.pinnableLimitBytes())) {
             throw new InvalidScenarioException(path, "node '" + node.name() + "' cannot pin the "
-                    + Units.formatBytes(pinned) + " that " + whoNeeds(demands) + " pins there: it has "
-                    + Units.formatBytes(memory) + " of memory, pinnable limit "
+                    + Units.formatBytes(pinned) + " that " + whoNeeds(demands) + verb(demands, " pins", " pin")
+                    + " there: it has " + Units.formatBytes(memory) + " of memory, pinnable limit "
                     + Units.formatBytes(manager.pinnableLimitBytes()));
+        }
+        if (memory == 0) {
+            throw new InvalidScenarioException(path, "node '" + node.name() + "' has no memory (memory: {numa: [0B]})"
+                    + " but " + whoNeeds(demands) + verb(demands, " keeps ", " keep ") + Units.formatBytes(resident)
+                    + " resident there");
         }
         if (resident > saturatingAdd(memory, manager.swapBytes())) {
             throw new InvalidScenarioException(path, "node '" + node.name() + "' cannot hold the "
-                    + Units.formatBytes(resident) + " that " + whoNeeds(demands) + " keeps resident there: it has "
-                    + Units.formatBytes(memory) + " of memory and " + Units.formatBytes(manager.swapBytes())
-                    + " of swap");
+                    + Units.formatBytes(resident) + " that " + whoNeeds(demands) + verb(demands, " keeps", " keep")
+                    + " resident there: it has " + Units.formatBytes(memory) + " of memory and "
+                    + Units.formatBytes(manager.swapBytes()) + " of swap");
         }
+        if (resident - memory > PlatformLimits.maxSwappedOutBytes()) {
+            throw new InvalidScenarioException(path, "node '" + node.name() + "' would swap out "
+                    + Units.formatBytes(resident - memory) + " of the " + Units.formatBytes(resident) + " that "
+                    + whoNeeds(demands) + verb(demands, " keeps", " keep") + " resident there (it has "
+                    + Units.formatBytes(memory) + " of memory); iopf simulates at most "
+                    + Units.formatBytes(PlatformLimits.maxSwappedOutBytes())
+                    + " of swapped-out memory per node");
+        }
+    }
+
+    /** {@code singular} when one declarer needs the memory, else {@code plural}. */
+    private static String verb(List<NodeDemand> demands, String singular, String plural) {
+        return demands.stream().map(NodeDemand::who).distinct().count() > 1 ? plural : singular;
     }
 
     /** {@code rdma-write-stream (source, target) and eth-nic 'nic0'}. */

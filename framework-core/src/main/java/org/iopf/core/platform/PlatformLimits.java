@@ -25,6 +25,12 @@ public final class PlatformLimits {
     public static final String MIN_LINK_RATE = "1Mbps";
     /** The fastest fabric link, as written. */
     public static final String MAX_LINK_RATE = "10Tbps";
+    /**
+     * The most memory a node's buffers may keep resident beyond its own memory (what would live in
+     * swap), as written: each swapped-out page is a slot in the simulation's heap (about 700 B
+     * today), so 16 GiB of it is about 3 GB of heap.
+     */
+    public static final String MAX_SWAPPED_OUT = "16GiB";
 
     private PlatformLimits() {
     }
@@ -32,6 +38,11 @@ public final class PlatformLimits {
     /** {@link #MAX_NUMA_NODE_SIZE} in bytes. */
     public static long maxNumaNodeBytes() {
         return Units.parseBytes(MAX_NUMA_NODE_SIZE);
+    }
+
+    /** {@link #MAX_SWAPPED_OUT} in bytes. */
+    public static long maxSwappedOutBytes() {
+        return Units.parseBytes(MAX_SWAPPED_OUT);
     }
 
     /** {@link #MAX_LATENCY} in nanoseconds. */

@@ -163,6 +163,31 @@ final class ScenarioValidatorTest {
     }
 
     @Test
+    void aNodeWithoutMemoryHoldsNothingEvenWithSwap() {
+        NodeSpec empty = node("node1", MemorySpec.of(0), ComponentSpec.of("iommu", "premapped-iommu"),
+                ComponentSpec.of("dma", "plain-dma"));
+        assertThatThrownBy(() -> validator.validate(platform(empty), new WorkloadSpec("dma-copy-stream", Map.of(
+                "blockSize", "4KiB", "concurrency", "1", "onDemand", "true", "resident", "0.0"))))
+                .hasMessage("workload.params.node: node 'node1' has no memory (memory: {numa: [0B]}) but "
+                        + "dma-copy-stream (node) keeps 8 KiB resident there");
+    }
+
+    @Test
+    void whatWouldBeSwappedOutIsBoundedPerNode() {
+        NodeSpec small = node("node1", MemorySpec.of(1L << 30), ComponentSpec.of("iommu", "premapped-iommu"),
+                ComponentSpec.of("dma", "plain-dma"));
+        // four slots of two 2 GiB buffers on demand: 16 GiB resident, 15 GiB beyond memory, within 64 GiB of swap
+        assertThatCode(() -> validator.validate(platform(small), new WorkloadSpec("dma-copy-stream", Map.of(
+                "blockSize", "2GiB", "concurrency", "4", "onDemand", "true"))))
+                .doesNotThrowAnyException();
+        assertThatThrownBy(() -> validator.validate(platform(small), new WorkloadSpec("dma-copy-stream", Map.of(
+                "blockSize", "2GiB", "concurrency", "5", "onDemand", "true"))))
+                .hasMessage("workload.params.node: node 'node1' would swap out 19 GiB of the 20 GiB that "
+                        + "dma-copy-stream (node) keeps resident there (it has 1 GiB of memory); iopf simulates at "
+                        + "most 16 GiB of swapped-out memory per node");
+    }
+
+    @Test
     void parametersAreCheckedAgainWithThePathOfTheFile() {
         PlatformSpec baseline = DefaultPlatforms.pinnedBaseline(1);
         NodeSpec first = baseline.nodes().get(0);

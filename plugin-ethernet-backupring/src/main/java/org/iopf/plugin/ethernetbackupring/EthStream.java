@@ -14,6 +14,7 @@ import org.iopf.api.nic.Nic;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.platform.Node;
 import org.iopf.api.platform.Parameters;
+import org.iopf.api.platform.PlatformCapacityException;
 import org.iopf.api.sim.CpuCore;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
@@ -143,7 +144,9 @@ final class EthStream implements Workload {
             for (long va = buffer.base(); va < buffer.base() + bufferSize; va += 4096) {
                 FaultInResult r = receiverMemory.faultInNow(space, va, Access.WRITE);
                 if (r != FaultInResult.ZERO_FILLED && r != FaultInResult.ALREADY_PRESENT) {
-                    throw new IllegalStateException("cannot make the rx buffer resident: " + r);
+                    throw new PlatformCapacityException("cannot make the " + bufferSize + " B rx buffer resident in "
+                            + physical.name() + " (" + physical.size() + " B): " + r
+                            + "; expected more memory on the target node or a smaller bufferSize");
                 }
             }
         }

@@ -5,6 +5,7 @@ import java.util.OptionalLong;
 import org.iopf.api.mem.NumaPolicy;
 import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.PhysicalMemory;
+import org.iopf.api.platform.PlatformCapacityException;
 
 /**
  * Translation tables as they live in a node's emulated physical memory: 64-bit little-endian
@@ -47,7 +48,8 @@ final class TableMemory {
     long allocateTable() {
         OptionalLong frame = memory.allocateFrame(PageSize.BASE, 0, NumaPolicy.ANY);
         if (frame.isEmpty()) {
-            throw new IllegalStateException("no physical frame left for an SMMU translation table in " + memory.name());
+            throw new PlatformCapacityException("no physical frame left for an SMMU translation table in "
+                    + memory.name() + " (" + memory.size() + " B); expected more memory on that node (memory: {numa: [...]})");
         }
         memory.zero(frame.getAsLong(), Lpae.GRANULE);
         tableFrames++;

@@ -8,8 +8,10 @@ import java.util.Set;
 import org.iopf.api.iommu.Iommu;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.ComponentType;
+import org.iopf.api.platform.NodeRequirement;
 import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.ParameterType;
+import org.iopf.api.platform.Parameters;
 import org.iopf.api.platform.Role;
 import org.pf4j.Extension;
 
@@ -52,6 +54,17 @@ public final class ZynqSmmuType implements ComponentType {
     @Override
     public Set<Role> roles() {
         return Set.of(Role.IOMMU);
+    }
+
+    /**
+     * Its translation tables in the node's memory: at least one table per level of a walk (four
+     * 4 KiB tables for one mapping, VMSAv8-64 long-descriptor format with the 4 KiB granule), so a
+     * node without memory is refused at validation; more tables as mappings grow are the run's.
+     */
+    @Override
+    public List<NodeRequirement> requirements(Parameters parameters) {
+        return List.of(NodeRequirement.onOwnNode("keeps its translation tables there")
+                .memory(4 * Lpae.GRANULE, 0));
     }
 
     @Override

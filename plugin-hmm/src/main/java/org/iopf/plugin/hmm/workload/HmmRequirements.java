@@ -4,8 +4,9 @@ import org.iopf.api.platform.NodeRequirement;
 import org.iopf.api.platform.Role;
 
 /**
- * What the hmm workloads need of a node: an {@code hmm-device} in its buffer-manager role. Their
- * buffers move between host and device memory as the run goes, so no memory is declared.
+ * What the hmm workloads need of a node: an {@code hmm-device} in its buffer-manager role, and the
+ * system memory their buffers are populated in before the device first touches them (they move
+ * between host and device memory as the run goes; what the host holds at the start is declared).
  */
 final class HmmRequirements {
     private HmmRequirements() {
@@ -14,5 +15,10 @@ final class HmmRequirements {
     /** The node that {@code parameter} names, whose {@code hmm-device} the workload drives. */
     static NodeRequirement device(String parameter) {
         return NodeRequirement.on(parameter, "drives its device").componentType(Role.BUFFER_MANAGER, "hmm-device");
+    }
+
+    /** {@link #device}, with {@code populatedBytes} populated in the node's system memory at the start. */
+    static NodeRequirement device(String parameter, long populatedBytes) {
+        return device(parameter).memory(populatedBytes, 0);
     }
 }

@@ -68,7 +68,9 @@ public final class MigrateComputeType implements WorkloadType {
 
     @Override
     public List<NodeRequirement> requirements(Parameters parameters) {
-        return List.of(HmmRequirements.device(NODE));
+        // the input and the host's own input are populated before the first kernel
+        return List.of(HmmRequirements.device(NODE,
+                Math.addExact(parameters.bytes(SIZE), parameters.bytes(HOST_SIZE))));
     }
 
     @Override

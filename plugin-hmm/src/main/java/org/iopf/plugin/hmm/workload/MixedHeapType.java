@@ -58,7 +58,7 @@ public final class MixedHeapType implements WorkloadType {
 
     @Override
     public List<NodeRequirement> requirements(Parameters parameters) {
-        return List.of(HmmRequirements.device(NODE));
+        return List.of(HmmRequirements.device(NODE, parameters.bytes(HEAP)));
     }
 
     @Override

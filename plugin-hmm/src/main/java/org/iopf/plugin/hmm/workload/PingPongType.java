@@ -64,8 +64,9 @@ public final class PingPongType implements WorkloadType {
 
     @Override
     public List<NodeRequirement> requirements(Parameters parameters) {
-        return parameters.string(COMPARE_NODE).isEmpty() ? List.of(HmmRequirements.device(NODE))
-                : List.of(HmmRequirements.device(NODE), HmmRequirements.device(COMPARE_NODE));
+        long size = parameters.bytes(SIZE);
+        return parameters.string(COMPARE_NODE).isEmpty() ? List.of(HmmRequirements.device(NODE, size))
+                : List.of(HmmRequirements.device(NODE, size), HmmRequirements.device(COMPARE_NODE, size));
     }
 
     @Override
