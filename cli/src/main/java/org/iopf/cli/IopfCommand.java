@@ -5,7 +5,9 @@ import java.util.Objects;
 import org.iopf.api.ApiVersion;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The {@code iopf} command: global options and the subcommands. Subcommands reach the plugin host
@@ -25,6 +27,9 @@ import picocli.CommandLine.Option;
 public final class IopfCommand implements Runnable, AutoCloseable {
     private final CliEnvironment env;
     private HostSession session;
+
+    @Spec
+    CommandSpec spec;
 
     @Option(names = "--debug", scope = picocli.CommandLine.ScopeType.INHERIT,
             description = "Print stack traces of errors.")
@@ -56,6 +61,12 @@ public final class IopfCommand implements Runnable, AutoCloseable {
         return env;
     }
 
+    /** The arguments this command was given, as a run's record names them. */
+    java.util.List<String> commandLine() {
+        picocli.CommandLine.ParseResult parsed = spec == null ? null : spec.commandLine().getParseResult();
+        return parsed == null ? java.util.List.of() : parsed.originalArgs();
+    }
+
     /** What a command may say on standard error besides errors, given its {@code --no-progress}. */
     StatusOutput status(boolean noProgress) {
         return new StatusOutput(env.err(), env.terminal(), quiet, noProgress);
@@ -80,9 +91,13 @@ public final class IopfCommand implements Runnable, AutoCloseable {
     static final class Version implements IVersionProvider {
         @Override
         public String[] getVersion() {
+            return new String[] {"iopf " + iopfVersion() + ", plugin API " + ApiVersion.CURRENT};
+        }
+
+        /** The version of this iopf, from its jar's manifest; {@code (development build)} outside a jar. */
+        static String iopfVersion() {
             String impl = IopfCommand.class.getPackage().getImplementationVersion();
-            return new String[] {"iopf " + (impl != null ? impl : "(development build)") + ", plugin API "
-                    + ApiVersion.CURRENT};
+            return impl != null ? impl : "(development build)";
         }
     }
 }

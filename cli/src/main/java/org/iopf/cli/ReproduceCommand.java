@@ -58,6 +58,8 @@ final class ReproduceCommand implements Callable<Integer> {
             ResultOutput.printExpectations(result, env.out());
             if (out != null) {
                 ResultOutput.writeFiles(result, out.resolve(scenario.name()));
+                RunRecords.write(out.resolve(scenario.name()), scenario, scenario, parent.session().host(),
+                        parent.commandLine());
             }
         }
         env.out().println();

@@ -27,8 +27,8 @@ import org.iopf.core.sweep.SweepAxis;
 /**
  * The results of a sweep in an embedded DuckDB file, {@code results.duckdb} in the output folder:
  * one row per run in the table {@code results} (fixed columns, one column per axis, one per kept
- * figure), the sweep itself in {@code sweeps}, and each axis's and figure's unit in
- * {@code columns}. Each row is committed as it arrives, so a sweep stopped by Ctrl-C or a crash
+ * figure), the record of what produced each run in {@code configs}, the sweep itself in
+ * {@code sweeps}, and each axis's and figure's unit in {@code columns}. Each row is committed as it arrives, so a sweep stopped by Ctrl-C or a crash
  * keeps the runs it finished, and a rerun skips them ({@link #done()}). {@link #export} writes the
  * sweep's rows, ordered by point and replication, to {@code results.csv} and
  * {@code results.parquet} with DuckDB's own writers. The schema is documented in
@@ -99,6 +99,7 @@ final class ResultsDatabase implements AutoCloseable {
                     + "base VARCHAR, points INTEGER, replications INTEGER, axes VARCHAR, metrics VARCHAR)");
             s.execute("CREATE TABLE IF NOT EXISTS columns (name VARCHAR, kind VARCHAR, unit VARCHAR)");
             s.execute("CREATE TABLE IF NOT EXISTS results (" + FIXED_COLUMNS + ")");
+            s.execute("CREATE TABLE IF NOT EXISTS configs (point_id VARCHAR, replication INTEGER, config VARCHAR)");
         }
         try (ResultSet r = connection.createStatement().executeQuery(
                 "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = 'results' "
@@ -171,10 +172,15 @@ final class ResultsDatabase implements AutoCloseable {
         }
     }
 
-    /** Writes {@code row} in place of any earlier row of its run, and commits it. */
-    void write(SweepRow row) {
+    /**
+     * Writes {@code row} in place of any earlier row of its run, and the record of what produced
+     * it ({@code config.json}'s text) into {@code configs}, and commits both.
+     */
+    void write(SweepRow row, String config) {
         SweepRun run = row.run();
         try {
+            update("DELETE FROM configs WHERE point_id = ? AND replication = ?", run.point().id(), run.replication());
+            update("INSERT INTO configs VALUES (?, ?, ?)", run.point().id(), run.replication(), config);
             for (Figure f : row.figures().values()) {
                 addColumn(f.name(), "DOUBLE", "metric", f.unit());
             }

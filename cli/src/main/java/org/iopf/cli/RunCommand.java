@@ -28,7 +28,8 @@ final class RunCommand implements Callable<Integer> {
     Long seed;
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "Also write results.json, results.csv, throughput.csv and throughput.png into DIR.")
+            description = "Also write results.json, results.csv, throughput.csv, throughput.png and config.json "
+                + "(what produced the run: the resolved platform, command line, versions) into DIR.")
     Path out;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
@@ -54,7 +55,8 @@ final class RunCommand implements Callable<Integer> {
         CliEnvironment env = parent.env();
         StatusOutput status = parent.status(noProgress);
         ScenarioExecutor executor = new ScenarioExecutor(parent.session().host(), status);
-        Scenario scenario = executor.read(env.platformFile(platform));
+        Scenario written = executor.read(env.platformFile(platform));
+        Scenario scenario = written;
         if (seed != null) {
             scenario = scenario.withSeed(seed);
         }
@@ -69,6 +71,10 @@ final class RunCommand implements Callable<Integer> {
         ObservedRun run = executor.observe(scenario, observe, limits);
         try {
             publish(run.result(), statsFormats, env, status);
+            if (out != null) {
+                status.note("wrote " + RunRecords.write(out, scenario, written, parent.session().host(),
+                        parent.commandLine()));
+            }
         } catch (RuntimeException e) {
             OutputTargets.alsoTry(e, run::writeTrace);
             throw e;

@@ -94,9 +94,10 @@ final class SweepCommand implements Callable<Integer> {
                 + (workers == 1 ? "" : "s") + (skipped.isEmpty() ? "" : " (" + skipped.size() + " done before)"));
         SweepSummary summary = new SweepSummary(sweep, skippedStatus);
         long start = System.nanoTime();
+        SweepRecords records = new SweepRecords(sweep, parent.session().host(), parent.commandLine());
         try (SweepProgress bar = SweepProgress.start(status, sweep.name(), toRun.size())) {
             runner.run(toRun, sweep.metrics(), row -> {
-                db.write(row);
+                db.write(row, records.of(row.run()));
                 summary.add(row);
                 bar.finished(!row.status().equals(SweepRow.FAILED));
                 if (row.status().equals(SweepRow.FAILED)) {

@@ -42,6 +42,30 @@ final class IopfMainTest {
     }
 
     @Test
+    void outRecordsWhatProducedTheRunBesideItsResults() throws IOException {
+        Path out = temp.resolve("out");
+        assertThat(cli.run("run", "examples/pinned-baseline.yaml", "--seed", "7", "--set", "workload.messages=8",
+                "--out", out.toString(), "--plugins", temp.toString())).isIn(0, 1);
+        JsonNode config = new ObjectMapper().readTree(out.resolve("config.json").toFile());
+        assertThat(config.path("commandLine").toString()).contains("\"--set\"", "\"workload.messages=8\"");
+        assertThat(config.path("recordedAt").asText()).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ");
+        assertThat(config.path("scenario").path("seed").asLong()).isEqualTo(7);
+        assertThat(config.path("scenario").path("seedOrigin").asText()).isEqualTo("override");
+        JsonNode workload = config.path("workload").path("parameters");
+        assertThat(workload.path("messages").path("origin").asText()).isEqualTo("override");
+        assertThat(workload.path("messages").path("base").asLong()).isEqualTo(8);
+        assertThat(workload.path("messageSize").path("origin").asText()).isIn("file", "default");
+        JsonNode nic = null;
+        for (JsonNode c : config.path("nodes").get(0).path("components")) {
+            nic = c.path("name").asText().equals("nic0") ? c : nic;
+        }
+        assertThat(nic).isNotNull();
+        assertThat(nic.path("type").asText()).isEqualTo("pinned-rc-nic");
+        assertThat(nic.path("parameters").size()).isGreaterThan(3);
+        assertThat(config.path("iopf").path("api").asText()).isEqualTo(org.iopf.api.ApiVersion.CURRENT);
+    }
+
+    @Test
     void aMissedExpectationExitsWithOne() throws IOException {
         String text = Files.readString(ROOT.resolve("examples/pinned-baseline.yaml"))
                 .replace("value: 98.6Gbps, tolerance: 1%", "min: 150Gbps");

@@ -124,6 +124,33 @@ final class SweepCommandTest {
     }
 
     @Test
+    void eachRunRecordsWhatProducedIt() throws IOException, SQLException {
+        Path file = sweep("sizes.yaml", SWEEP);
+        Path out = temp.resolve("out");
+        assertThat(run(file, "--out", out.toString(), "--no-progress")).isZero();
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + out.resolve("results.duckdb"));
+                ResultSet r = c.createStatement().executeQuery("SELECT r.seed, r.label, k.config FROM results r "
+                        + "JOIN configs k USING (point_id, replication) ORDER BY point, replication")) {
+            int rows = 0;
+            while (r.next()) {
+                rows++;
+                com.fasterxml.jackson.databind.JsonNode config = new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readTree(r.getString(3));
+                assertThat(config.path("scenario").path("seed").asLong()).isEqualTo(r.getLong(1));
+                com.fasterxml.jackson.databind.JsonNode size = config.path("workload").path("parameters")
+                        .path("messageSize");
+                assertThat(r.getString(2)).isEqualTo("workload.messageSize=" + size.path("value").asText());
+                assertThat(size.path("origin").asText()).as("the base file writes 1MiB")
+                        .isEqualTo(size.path("value").asText().equals("1MiB") ? "file" : "override");
+                assertThat(config.path("workload").path("parameters").path("messages").path("origin").asText())
+                        .as("a value of the sweep's set:").isEqualTo("override");
+                assertThat(config.path("commandLine").get(0).asText()).isEqualTo("sweep");
+            }
+            assertThat(rows).isEqualTo(8);
+        }
+    }
+
+    @Test
     void aBadValueAtALatePointStopsTheSweepBeforeAnyRun() throws IOException {
         Path file = sweep("bad.yaml", """
                 base: pinned-baseline

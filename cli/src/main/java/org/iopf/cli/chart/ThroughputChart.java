@@ -6,25 +6,30 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.nio.file.Path;
 import org.iopf.core.io.AtomicFile;
+import org.iopf.core.platform.Expectation.Quantity;
 import org.iopf.core.report.RunResult;
 import org.iopf.core.report.ThroughputPoint;
 import org.iopf.core.report.ThroughputSeries;
+import org.iopf.core.report.UnitFormat;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYStepRenderer;
+import org.jfree.chart.title.TextTitle;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
 /**
  * Draws a run's throughput over simulated time as a PNG: a step line, x in simulated µs (or ms for
- * runs of 10 ms and more), y in Gbps, each step one interval of the run's
+ * runs of 10 ms and more), y in Gbps of bytes completed, each step one interval of the run's
  * {@link RunResult#throughput() throughput series}. Bytes are counted when their transfer
- * completed, so a step narrower than the gap between completions would show spikes and gaps rather
- * than a rate: {@link #write(RunResult, Path, int, int)} merges neighbouring intervals so that there
- * are about four non-empty intervals per step, and at most {@link #DEFAULT_POINTS} steps.
+ * completed (the y axis says so), so a step narrower than the gap between completions would show
+ * spikes and gaps rather than a rate: {@link #write(RunResult, Path, int, int)} merges neighbouring
+ * intervals so that there are about four non-empty intervals per step, and at most
+ * {@link #DEFAULT_POINTS} steps, and its subtitle states the step's width and how many intervals
+ * of {@code throughput.csv} each step merges.
  *
  * <p>Draws off screen: sets {@code java.awt.headless=true} before AWT starts unless the property is
  * already set.
@@ -32,6 +37,9 @@ import org.jfree.data.xy.XYSeriesCollection;
  * @since 0.1
  */
 public final class ThroughputChart {
+    /** The y axis's label: a rate of completions, not of bytes on the wire. */
+    static final String Y_LABEL = "bytes completed (Gbps)";
+
     /** The most steps drawn by {@link #write(RunResult, Path, int, int)}. */
     public static final int DEFAULT_POINTS = 200;
 
@@ -54,8 +62,10 @@ public final class ThroughputChart {
      */
     public static void write(RunResult result, Path png, int width, int height) {
         requireNonNull(result, "result is null");
-        write(chart(result.scenario() + " (seed " + result.seed() + ")",
-                smoothed(result.throughput())), png, width, height);
+        ThroughputSeries drawn = smoothed(result.throughput());
+        JFreeChart chart = chart(result.scenario() + " (seed " + result.seed() + ")", drawn);
+        chart.addSubtitle(new TextTitle(binNote(result.throughput(), drawn)));
+        write(chart, png, width, height);
     }
 
     /**
@@ -98,7 +108,7 @@ public final class ThroughputChart {
             data.add(end / scale, last(series).bitsPerSecond() / 1e9);
         }
         JFreeChart chart = ChartFactory.createXYLineChart(title, "simulated time (" + (millis ? "ms" : "µs") + ")",
-                "throughput (Gbps)", new XYSeriesCollection(data), PlotOrientation.VERTICAL, false, false, false);
+                Y_LABEL, new XYSeriesCollection(data), PlotOrientation.VERTICAL, false, false, false);
         XYPlot plot = chart.getXYPlot();
         XYStepRenderer renderer = new XYStepRenderer();
         renderer.setSeriesPaint(0, new Color(0x1f, 0x77, 0xb4));
@@ -109,6 +119,21 @@ public final class ThroughputChart {
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
         chart.setBackgroundPaint(Color.WHITE);
         return chart;
+    }
+
+    /**
+     * What {@code drawn}'s steps are: {@code each step 40 µs, 4 intervals of throughput.csv; bytes
+     * counted when their transfer completed}.
+     */
+    static String binNote(ThroughputSeries csv, ThroughputSeries drawn) {
+        String completion = "bytes counted when their transfer completed";
+        if (drawn.points().isEmpty()) {
+            return "no bytes completed; " + completion;
+        }
+        long width = drawn.points().get(0).durationNanos();
+        int merged = (csv.points().size() + drawn.points().size() - 1) / drawn.points().size();
+        return "each step " + UnitFormat.format(width, Quantity.DURATION) + ", "
+                + (merged == 1 ? "one interval" : merged + " intervals") + " of throughput.csv; " + completion;
     }
 
     /** {@code series} merged to about four non-empty intervals per step, at most {@link #DEFAULT_POINTS}. */

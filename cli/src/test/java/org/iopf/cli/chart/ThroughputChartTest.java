@@ -50,7 +50,7 @@ final class ThroughputChartTest {
 
         var data = chart.getXYPlot().getDataset();
         assertThat(chart.getXYPlot().getDomainAxis().getLabel()).isEqualTo("simulated time (µs)");
-        assertThat(chart.getXYPlot().getRangeAxis().getLabel()).isEqualTo("throughput (Gbps)");
+        assertThat(chart.getXYPlot().getRangeAxis().getLabel()).isEqualTo("bytes completed (Gbps)");
         assertThat(data.getItemCount(0)).isEqualTo(3);
         assertThat(data.getXValue(0, 0)).isEqualTo(0.0);
         assertThat(data.getYValue(0, 0)).isEqualTo(100.0); // 12 500 B in 1 us = 100 Gbps
@@ -68,5 +68,21 @@ final class ThroughputChartTest {
 
         assertThat(smoothed.points()).hasSize(5);
         assertThat(smoothed.points()).allSatisfy(p -> assertThat(p.bytes()).isEqualTo(4 * 4096));
+    }
+
+    @Test
+    void theSubtitleStatesTheStepWidthAndHowManyIntervalsOfTheCsvEachStepMerges() {
+        List<ThroughputPoint> points = new java.util.ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            points.add(new ThroughputPoint(i * 10_000L, 10_000, i % 5 == 0 ? 4096 : 0));
+        }
+        ThroughputSeries csv = new ThroughputSeries(points);
+
+        assertThat(ThroughputChart.binNote(csv, ThroughputChart.smoothed(csv)))
+                .isEqualTo("each step 200.0 µs, 20 intervals of throughput.csv; bytes counted when their transfer "
+                        + "completed");
+        ThroughputSeries dense = new ThroughputSeries(List.of(new ThroughputPoint(0, 1_000, 1),
+                new ThroughputPoint(1_000, 1_000, 1)));
+        assertThat(ThroughputChart.binNote(dense, dense)).startsWith("each step 1.000 µs, one interval of ");
     }
 }

@@ -178,8 +178,13 @@ public final class PluginCache {
         return copied;
     }
 
-    /** The zip's SHA-256 in lower-case hex. */
-    static String sha256(Path file) {
+    /**
+     * The SHA-256 of a plugin's zip or jar in lower-case hex: the name of its folder in the cache,
+     * and what a run's record names it by.
+     *
+     * @throws java.io.UncheckedIOException if the file cannot be read
+     */
+    public static String sha256(Path file) {
         try (InputStream in = new DigestInputStream(Files.newInputStream(file), digest())) {
             in.transferTo(OutputStream.nullOutputStream());
             return HexFormat.of().formatHex(((DigestInputStream) in).getMessageDigest().digest());

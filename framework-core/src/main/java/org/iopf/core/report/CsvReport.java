@@ -12,7 +12,10 @@ import org.iopf.core.io.AtomicFile;
 /**
  * Writes a {@link RunResult} as CSV: the figures as {@code name,value,unit} rows (values in base
  * units, exact), and, separately, the throughput series as
- * {@code start_ns,duration_ns,bytes,bits_per_second} rows. Each file starts with its header row.
+ * {@code start_ns,duration_ns,bytes_completed,completed_bits_per_second} rows: the bytes whose
+ * transfer completed in each interval, and the rate they make over it. It is a rate of
+ * completions, not of bytes on the wire: transfers that took longer than an interval and complete
+ * in the same one can make more than the link's rate there. Each file starts with its header row.
  *
  * @since 0.1
  */
@@ -20,7 +23,7 @@ public final class CsvReport {
     /** The header of the figures file. */
     public static final String FIGURES_HEADER = "name,value,unit";
     /** The header of the series file. */
-    public static final String SERIES_HEADER = "start_ns,duration_ns,bytes,bits_per_second";
+    public static final String SERIES_HEADER = "start_ns,duration_ns,bytes_completed,completed_bits_per_second";
 
     private CsvReport() {
     }

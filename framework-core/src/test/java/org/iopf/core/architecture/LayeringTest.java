@@ -76,4 +76,11 @@ final class LayeringTest {
                 .should().dependOnClassesThat().resideInAPackage("org.iopf.core.plugin..")
                 .check(classes);
     }
+
+    @Test
+    void runRecordsTakePluginsAsValuesAndNeverRunAnything() {
+        noClasses().that().resideInAPackage("org.iopf.core.record..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.iopf.core.plugin..", "org.iopf.core.run..")
+                .check(classes);
+    }
 }
