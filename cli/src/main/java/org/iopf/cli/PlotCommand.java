@@ -1,5 +1,9 @@
 package org.iopf.cli;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -84,6 +88,9 @@ final class PlotCommand implements Callable<Integer> {
     }
 
     private static Connection open(Path file) {
+        if (!isDuckDb(file)) {
+            throw new BadInputException(file + ": not a DuckDB database");
+        }
         Properties readOnly = new Properties();
         readOnly.setProperty("duckdb.read_only", "true");
         try {
@@ -92,6 +99,17 @@ final class PlotCommand implements Callable<Integer> {
             String why = firstLine(e);
             throw new BadInputException(file + ": " + (why.contains("not a valid DuckDB database")
                     ? "not a DuckDB database" : "cannot open it: " + why));
+        }
+    }
+
+    /** Whether {@code file} begins as a DuckDB database file does: {@code DUCK} at byte 8. */
+    static boolean isDuckDb(Path file) {
+        byte[] head = new byte[12];
+        try (InputStream in = Files.newInputStream(file)) {
+            return in.readNBytes(head, 0, head.length) == head.length
+                    && new String(head, 8, 4, StandardCharsets.US_ASCII).equals("DUCK");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
     }
 
