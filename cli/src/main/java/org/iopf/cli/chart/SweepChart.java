@@ -149,6 +149,8 @@ public final class SweepChart {
         LogAxis axis = new LogAxis(label + ", log scale");
         // sizes grow by powers of two: label those
         axis.setBase("bytes".equals(curves.x().unit()) ? 2 : 10);
+        // ticks at whole powers of the base only (4, 8, 16 KiB; never 22.627)
+        axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
         axis.setNumberFormatOverride(new DecimalFormat("0.###", DecimalFormatSymbols.getInstance(Locale.ROOT)));
         axis.setSmallestValue(1e-300);
         return axis;
