@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.iopf.cli.chart.SweepResults;
 import org.iopf.core.report.Figure;
 import org.iopf.core.report.UnitFormat;
 import org.iopf.core.sweep.AxisValue;
@@ -97,7 +98,9 @@ final class ResultsDatabase implements AutoCloseable {
         try (Statement s = connection.createStatement()) {
             s.execute("CREATE TABLE IF NOT EXISTS sweeps (sweep_id VARCHAR, name VARCHAR, source VARCHAR, "
                     + "base VARCHAR, points INTEGER, replications INTEGER, axes VARCHAR, metrics VARCHAR)");
-            s.execute("CREATE TABLE IF NOT EXISTS columns (name VARCHAR, kind VARCHAR, unit VARCHAR)");
+            s.execute("CREATE TABLE IF NOT EXISTS columns (name VARCHAR, kind VARCHAR, unit VARCHAR, scale VARCHAR)");
+            // a database of an earlier iopf lacks the axes' scale
+            s.execute("ALTER TABLE columns ADD COLUMN IF NOT EXISTS scale VARCHAR");
             s.execute("CREATE TABLE IF NOT EXISTS results (" + FIXED_COLUMNS + ")");
             s.execute("CREATE TABLE IF NOT EXISTS configs (point_id VARCHAR, replication INTEGER, config VARCHAR)");
         }
@@ -121,12 +124,13 @@ final class ResultsDatabase implements AutoCloseable {
                 throw new BadInputException(file + " holds the column " + axis.path() + " as " + existing
                         + " and this sweep writes it as " + type + "; expected another --out folder for this sweep");
             }
-            addColumn(axis.path(), type, "axis", axis.quantity().map(UnitFormat::baseUnit).orElse("text"));
+            addColumn(axis.path(), type, "axis", axis.quantity().map(UnitFormat::baseUnit).orElse("text"),
+                    axis.logScale() ? "log" : "linear");
         }
         connection.commit();
     }
 
-    private void addColumn(String name, String type, String kind, String unit) throws SQLException {
+    private void addColumn(String name, String type, String kind, String unit, String scale) throws SQLException {
         if (!columns.containsKey(name)) {
             try (Statement s = connection.createStatement()) {
                 s.execute("ALTER TABLE results ADD COLUMN " + quote(name) + " " + type);
@@ -134,12 +138,21 @@ final class ResultsDatabase implements AutoCloseable {
             columns.put(name, type);
         }
         update("DELETE FROM columns WHERE name = ?", name);
-        update("INSERT INTO columns VALUES (?, ?, ?)", name, kind, unit);
+        update("INSERT INTO columns (name, kind, unit, scale) VALUES (?, ?, ?, ?)", name, kind, unit, scale);
     }
 
     /** The database file. */
     Path file() {
         return file;
+    }
+
+    /** This sweep's rows as they are now, for its plots and report. */
+    SweepResults results() {
+        try {
+            return SweepResults.read(connection, sweep.id());
+        } catch (SQLException e) {
+            throw failure(file, "read", e);
+        }
     }
 
     /**
@@ -182,7 +195,7 @@ final class ResultsDatabase implements AutoCloseable {
             update("DELETE FROM configs WHERE point_id = ? AND replication = ?", run.point().id(), run.replication());
             update("INSERT INTO configs VALUES (?, ?, ?)", run.point().id(), run.replication(), config);
             for (Figure f : row.figures().values()) {
-                addColumn(f.name(), "DOUBLE", "metric", f.unit());
+                addColumn(f.name(), "DOUBLE", "metric", f.unit(), null);
             }
             update("DELETE FROM results WHERE point_id = ? AND replication = ?", run.point().id(), run.replication());
             List<String> names = new ArrayList<>(FIXED);

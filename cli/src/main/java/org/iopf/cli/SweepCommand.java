@@ -26,8 +26,9 @@ import picocli.CommandLine.ParentCommand;
         description = {"Runs a sweep: a base platform file with some of its values varied along axes (a grid, zipped "
             + "lists, or both), each point with N replications; checks every point before running any, runs them on "
             + "worker threads and writes one row per run into DIR/results.duckdb, DIR/results.csv and "
-            + "DIR/results.parquet. A rerun into the same folder skips the runs done (resumes after Ctrl-C). Exit 1 "
-            + "if a run failed or missed an expectation.",
+            + "DIR/results.parquet, then a plot of each figure against the first axis in DIR/plots and "
+            + "DIR/report.html (iopf plot redraws one). A rerun into the same folder skips the runs done (resumes "
+            + "after Ctrl-C). Exit 1 if a run failed or missed an expectation.",
             "FILE is a path, or the name of a file in HOME/sweeps. The format is in docs/sweeps.md."})
 final class SweepCommand implements Callable<Integer> {
     @ParentCommand
@@ -110,6 +111,7 @@ final class SweepCommand implements Callable<Integer> {
         List<Path> written = db.export();
         summary.print(env.out(), wallSeconds, workers);
         status.note("wrote " + db.file() + ", " + written.get(0).getFileName() + ", " + written.get(1).getFileName());
+        SweepPlots.write(db.file().toAbsolutePath().getParent(), sweep, db.results(), status);
         return summary.allMet() ? ExitCode.OK : ExitCode.EXPECTATION_MISSED;
     }
 

@@ -15,9 +15,12 @@ import org.iopf.core.platform.Expectation.Quantity;
  * @param quantity the quantity of every value, when each is a number with or without a unit of one
  *     kind; empty when a value is text, a list or a mapping
  * @param values the values in order, at least one
+ * @param logScale whether the values are evenly spaced in their logarithm (a range with
+ *     {@code scale: log}): charts draw the axis on a log scale
  * @since 0.1
  */
-public record SweepAxis(String path, String written, Optional<Quantity> quantity, List<AxisValue> values) {
+public record SweepAxis(String path, String written, Optional<Quantity> quantity, List<AxisValue> values,
+        boolean logScale) {
     /** Checks arguments. */
     public SweepAxis {
         requireNonNull(path, "path is null");
@@ -27,5 +30,10 @@ public record SweepAxis(String path, String written, Optional<Quantity> quantity
         if (values.isEmpty()) {
             throw new IllegalArgumentException("axis " + path + " has no values");
         }
+    }
+
+    /** An axis on a linear scale. */
+    public SweepAxis(String path, String written, Optional<Quantity> quantity, List<AxisValue> values) {
+        this(path, written, quantity, values, false);
     }
 }

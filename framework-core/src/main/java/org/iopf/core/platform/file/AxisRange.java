@@ -31,6 +31,12 @@ final class AxisRange {
         this.yaml = requireNonNull(yaml, "yaml is null");
     }
 
+    /** Whether the range {@code node}, whose {@link #values} were read, has {@code scale: log}. */
+    static boolean isLog(YamlNode node) {
+        return node instanceof YamlNode.Mapping m && m.get("scale").filter(n -> n instanceof YamlNode.Scalar s
+                && "log".equals(s.text())).isPresent();
+    }
+
     /** The values of the range {@code node}, as scalars at the range's mark. */
     List<YamlNode> values(YamlNode node) {
         YamlNode.Mapping m = yaml.mapping(node, EXPECTED);

@@ -274,6 +274,7 @@ public final class SweepFileReader {
                     + "; expected exactly one of them");
         }
         List<YamlNode> values;
+        boolean log = false;
         if (hasValues) {
             YamlNode.Sequence list = yaml.sequence(m.get("values").get(), "a list of values such as [4KiB, 64KiB]");
             if (list.items().isEmpty()) {
@@ -290,11 +291,12 @@ public final class SweepFileReader {
             }
         } else {
             values = new AxisRange(yaml).values(m.get("range").get());
+            log = AxisRange.isLog(m.get("range").get());
         }
-        return new Axis(path, written, pathNode.mark(), values, model(path.text(), written, values));
+        return new Axis(path, written, pathNode.mark(), values, model(path.text(), written, values, log));
     }
 
-    private static SweepAxis model(String path, String written, List<YamlNode> values) {
+    private static SweepAxis model(String path, String written, List<YamlNode> values, boolean log) {
         Quantity quantity = null;
         List<Amount> amounts = new ArrayList<>();
         for (YamlNode v : values) {
@@ -312,7 +314,7 @@ public final class SweepFileReader {
             models.add(new AxisValue(YamlText.flow(values.get(i)),
                     amounts == null ? OptionalDouble.empty() : OptionalDouble.of(amounts.get(i).value())));
         }
-        return new SweepAxis(path, written, Optional.ofNullable(amounts == null ? null : quantity), models);
+        return new SweepAxis(path, written, Optional.ofNullable(amounts == null ? null : quantity), models, log);
     }
 
     private static List<PointExpectation> expectations(YamlBinder yaml, YamlNode node, YamlNode.Mapping base,

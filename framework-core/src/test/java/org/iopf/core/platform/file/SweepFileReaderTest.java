@@ -70,6 +70,8 @@ final class SweepFileReaderTest {
                 "nodes[0].nic0.params.mtu", "nodes[1].nic0.params.mtu");
         assertThat(sweep.axes().get(0).values()).extracting(AxisValue::text).containsExactly("4KiB", "128KiB", "4MiB");
         assertThat(sweep.axes().get(0).quantity()).contains(Quantity.BYTES);
+        assertThat(sweep.axes()).as("a range with scale: log is a log axis; values are linear")
+                .extracting(a -> a.logScale()).containsExactly(true, false, false);
         SweepPoint fourth = sweep.points().get(3);
         assertThat(fourth.label()).isEqualTo("workload.messageSize=128KiB, node1.nic0.mtu=4KiB, "
                 + "nodes[1].nic0.params.mtu=4KiB");
