@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 @Command(name = "iopf", mixinStandardHelpOptions = true, versionProvider = IopfCommand.Version.class,
         description = "Emulates I/O page faults on platforms assembled from plugins.",
         subcommands = {RunCommand.class, ValidateCommand.class, ComponentsCommand.class, PluginsCommand.class,
-            ReproduceCommand.class, CompareCommand.class, SweepCommand.class, ShellCommand.class,
+            ReproduceCommand.class, CompareCommand.class, SweepCommand.class, WorkerCommand.class, ShellCommand.class,
             TraceSummaryCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:the run completed but an expectation was missed",
@@ -47,7 +47,7 @@ public final class IopfCommand implements Runnable, AutoCloseable {
     @Override
     public void run() {
         throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
-                "a command is required: run, validate, components, plugins, reproduce, compare, sweep, shell or "
+                "a command is required: run, validate, components, plugins, reproduce, compare, sweep, worker, shell or "
                 + "trace-summary");
     }
 

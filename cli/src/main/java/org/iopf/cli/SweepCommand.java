@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.iopf.core.platform.file.SweepFileReader;
 import org.iopf.core.plugin.PluginHost;
+import org.iopf.core.sweep.ClusterSpec;
 import org.iopf.core.sweep.Sweep;
 import org.iopf.core.sweep.SweepPoint;
 import picocli.CommandLine.Command;
@@ -27,7 +28,8 @@ import picocli.CommandLine.ParentCommand;
             + "lists, or both), each point with N replications; checks every point before running any, runs them on "
             + "worker threads and writes one row per run into DIR/results.duckdb, DIR/results.csv and "
             + "DIR/results.parquet. A rerun into the same folder skips the runs done (resumes after Ctrl-C). Exit 1 "
-            + "if a run failed or missed an expectation.",
+            + "if a run failed or missed an expectation. With --cluster FILE the points run on the members of a cluster "
+            + "(started with iopf worker --cluster FILE) instead of this machine's threads, with the same rows.",
             "FILE is a path, or the name of a file in HOME/sweeps. The format is in docs/sweeps.md."})
 final class SweepCommand implements Callable<Integer> {
     @ParentCommand
@@ -50,6 +52,13 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "Never show the progress bar.")
     boolean noProgress;
 
+    @Option(names = "--cluster", paramLabel = "FILE",
+            description = "Run the points on the members of the cluster that FILE describes (iopf worker --cluster FILE) "
+                + "instead of on --workers threads here.")
+    Path cluster;
+
+    private ClusterSpec spec;
+
     @Override
     public Integer call() {
         if (workers < 1) {
@@ -58,6 +67,7 @@ final class SweepCommand implements Callable<Integer> {
         CliEnvironment env = parent.env();
         StatusOutput status = parent.status(noProgress);
         PluginHost host = parent.session().host();
+        spec = cluster != null ? WorkerCommand.read(cluster) : null;
         Sweep sweep = new SweepFileReader(host.registry()).read(sweepFile(env), new BundledPlatforms(env));
         Path folder = out != null ? out : Path.of(sweep.name());
         OutputTargets.checkFolder("--out", folder);
@@ -66,13 +76,19 @@ final class SweepCommand implements Callable<Integer> {
         try (SweepRunner runner = new SweepRunner(executor, workers)) {
             status.note("checking the " + sweep.points().size() + " points of " + sweep.source());
             runner.check(sweep);
-            try (ResultsDatabase db = ResultsDatabase.open(folder, sweep)) {
-                return run(sweep, runner, db, env, status);
+            if (spec == null) {
+                try (ResultsDatabase db = ResultsDatabase.open(folder, sweep)) {
+                    return run(sweep, runner, db, env, status);
+                }
+            }
+            try (ClusterCoordinator members = ClusterCoordinator.connect(spec, cluster.toString(), host, status);
+                    ResultsDatabase db = ResultsDatabase.open(folder, sweep)) {
+                return run(sweep, members, db, env, status);
             }
         }
     }
 
-    private int run(Sweep sweep, SweepRunner runner, ResultsDatabase db, CliEnvironment env, StatusOutput status) {
+    private int run(Sweep sweep, SweepPool runner, ResultsDatabase db, CliEnvironment env, StatusOutput status) {
         Map<String, String> done = force ? Map.of() : db.done();
         List<SweepRun> toRun = new ArrayList<>();
         List<SweepRun> skipped = new ArrayList<>();
@@ -90,8 +106,10 @@ final class SweepCommand implements Callable<Integer> {
             }
         }
         db.adopt(skipped);
-        status.note("running " + toRun.size() + " of " + sweep.runs() + " runs on " + workers + " worker"
-                + (workers == 1 ? "" : "s") + (skipped.isEmpty() ? "" : " (" + skipped.size() + " done before)"));
+        String where = spec != null ? "the members of cluster " + spec.name()
+                : workers + " worker" + (workers == 1 ? "" : "s");
+        status.note("running " + toRun.size() + " of " + sweep.runs() + " runs on " + where
+                + (skipped.isEmpty() ? "" : " (" + skipped.size() + " done before)"));
         SweepSummary summary = new SweepSummary(sweep, skippedStatus);
         long start = System.nanoTime();
         try (SweepProgress bar = SweepProgress.start(status, sweep.name(), toRun.size())) {
@@ -107,7 +125,7 @@ final class SweepCommand implements Callable<Integer> {
         }
         double wallSeconds = (System.nanoTime() - start) / 1e9;
         List<Path> written = db.export();
-        summary.print(env.out(), wallSeconds, workers);
+        summary.print(env.out(), wallSeconds, runner.workers());
         status.note("wrote " + db.file() + ", " + written.get(0).getFileName() + ", " + written.get(1).getFileName());
         return summary.allMet() ? ExitCode.OK : ExitCode.EXPECTATION_MISSED;
     }
