@@ -154,8 +154,8 @@ final class ClusterCoordinator implements SweepPool {
                 } else if (event instanceof Left l) {
                     List<String> back = schedule.memberLeft(l.member().getUuid().toString());
                     members.remove(l.member().getUuid().toString());
-                    status.note("member " + address(l.member()) + " left; its " + back.size() + " unfinished run"
-                            + (back.size() == 1 ? "" : "s") + " will run elsewhere");
+                    status.note("member " + address(l.member()) + " left" + (back.isEmpty() ? "" : "; its "
+                            + back.size() + " unfinished run" + (back.size() == 1 ? "" : "s") + " will run elsewhere"));
                 } else if (event instanceof Answered a) {
                     answered(a, schedule, byKey, sink);
                 } else if (event instanceof Failed f) {
@@ -196,7 +196,7 @@ final class ClusterCoordinator implements SweepPool {
             schedule.lost(f.key(), f.member());
             Member m = members.get(f.member());
             status.note("lost the call of a run to member " + (m == null ? f.member() : address(m)) + " ("
-                    + f.problem().getClass().getSimpleName() + "); it will run elsewhere");
+                    + f.problem().getClass().getSimpleName().replace("Exception", "") + "); it will run elsewhere");
         } else if (schedule.accept(f.key(), f.member())) {
             sink.accept(SweepRow.failed(byKey.get(f.key()), "internal error: " + f.problem(), 0));
         }
