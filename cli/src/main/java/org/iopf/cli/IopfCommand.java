@@ -16,8 +16,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "iopf", mixinStandardHelpOptions = true, versionProvider = IopfCommand.Version.class,
         description = "Emulates I/O page faults on platforms assembled from plugins.",
         subcommands = {RunCommand.class, ValidateCommand.class, ComponentsCommand.class, PluginsCommand.class,
-            ReproduceCommand.class, CompareCommand.class, SweepCommand.class, PlotCommand.class, ShellCommand.class,
-            TraceSummaryCommand.class},
+            ReproduceCommand.class, CompareCommand.class, SweepCommand.class, PlotCommand.class, WorkerCommand.class,
+            ShellCommand.class, TraceSummaryCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:the run completed but an expectation was missed",
             "2:bad input (option, platform file, parameter, plugin request, missing file) or an output that "
@@ -52,8 +52,8 @@ public final class IopfCommand implements Runnable, AutoCloseable {
     @Override
     public void run() {
         throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
-                "a command is required: run, validate, components, plugins, reproduce, compare, sweep, plot, shell or "
-                + "trace-summary");
+                "a command is required: run, validate, components, plugins, reproduce, compare, sweep, plot, worker, "
+                + "shell or trace-summary");
     }
 
     /** The environment: home, out, err. */

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.iopf.core.platform.file.SweepFileReader;
 import org.iopf.core.plugin.PluginHost;
+import org.iopf.core.sweep.ClusterSpec;
 import org.iopf.core.sweep.Sweep;
 import org.iopf.core.sweep.SweepPoint;
 import picocli.CommandLine.Command;
@@ -28,7 +29,9 @@ import picocli.CommandLine.ParentCommand;
             + "worker threads and writes one row per run into DIR/results.duckdb, DIR/results.csv and "
             + "DIR/results.parquet, then a plot of each figure against the first axis in DIR/plots and "
             + "DIR/report.html (iopf plot redraws one). A rerun into the same folder skips the runs done (resumes "
-            + "after Ctrl-C). Exit 1 if a run failed or missed an expectation.",
+            + "after Ctrl-C). Exit 1 if a run failed or missed an expectation. With --cluster FILE the points run on "
+            + "the members of a cluster (started with iopf worker --cluster FILE) instead of this machine's threads, "
+            + "with the same rows.",
             "FILE is a path, or the name of a file in HOME/sweeps. The format is in docs/sweeps.md."})
 final class SweepCommand implements Callable<Integer> {
     @ParentCommand
@@ -51,6 +54,13 @@ final class SweepCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "Never show the progress bar.")
     boolean noProgress;
 
+    @Option(names = "--cluster", paramLabel = "FILE",
+            description = "Run the points on the members of the cluster that FILE describes (iopf worker --cluster FILE) "
+                + "instead of on --workers threads here.")
+    Path cluster;
+
+    private ClusterSpec spec;
+
     @Override
     public Integer call() {
         if (workers < 1) {
@@ -59,6 +69,7 @@ final class SweepCommand implements Callable<Integer> {
         CliEnvironment env = parent.env();
         StatusOutput status = parent.status(noProgress);
         PluginHost host = parent.session().host();
+        spec = cluster != null ? WorkerCommand.read(cluster) : null;
         Sweep sweep = new SweepFileReader(host.registry()).read(sweepFile(env), new BundledPlatforms(env));
         Path folder = out != null ? out : Path.of(sweep.name());
         OutputTargets.checkFolder("--out", folder);
@@ -67,13 +78,19 @@ final class SweepCommand implements Callable<Integer> {
         try (SweepRunner runner = new SweepRunner(executor, workers)) {
             status.note("checking the " + sweep.points().size() + " points of " + sweep.source());
             runner.check(sweep);
-            try (ResultsDatabase db = ResultsDatabase.open(folder, sweep)) {
-                return run(sweep, runner, db, env, status);
+            if (spec == null) {
+                try (ResultsDatabase db = ResultsDatabase.open(folder, sweep)) {
+                    return run(sweep, runner, db, env, status);
+                }
+            }
+            try (ClusterCoordinator members = ClusterCoordinator.connect(spec, cluster.toString(), host, status);
+                    ResultsDatabase db = ResultsDatabase.open(folder, sweep)) {
+                return run(sweep, members, db, env, status);
             }
         }
     }
 
-    private int run(Sweep sweep, SweepRunner runner, ResultsDatabase db, CliEnvironment env, StatusOutput status) {
+    private int run(Sweep sweep, SweepPool runner, ResultsDatabase db, CliEnvironment env, StatusOutput status) {
         Map<String, String> done = force ? Map.of() : db.done();
         List<SweepRun> toRun = new ArrayList<>();
         List<SweepRun> skipped = new ArrayList<>();
@@ -91,8 +108,10 @@ final class SweepCommand implements Callable<Integer> {
             }
         }
         db.adopt(skipped);
-        status.note("running " + toRun.size() + " of " + sweep.runs() + " runs on " + workers + " worker"
-                + (workers == 1 ? "" : "s") + (skipped.isEmpty() ? "" : " (" + skipped.size() + " done before)"));
+        String where = spec != null ? "the members of cluster " + spec.name()
+                : workers + " worker" + (workers == 1 ? "" : "s");
+        status.note("running " + toRun.size() + " of " + sweep.runs() + " runs on " + where
+                + (skipped.isEmpty() ? "" : " (" + skipped.size() + " done before)"));
         SweepSummary summary = new SweepSummary(sweep, skippedStatus);
         long start = System.nanoTime();
         SweepRecords records = new SweepRecords(sweep, parent.session().host(), parent.commandLine());
@@ -109,7 +128,7 @@ final class SweepCommand implements Callable<Integer> {
         }
         double wallSeconds = (System.nanoTime() - start) / 1e9;
         List<Path> written = db.export();
-        summary.print(env.out(), wallSeconds, workers);
+        summary.print(env.out(), wallSeconds, runner.workers());
         status.note("wrote " + db.file() + ", " + written.get(0).getFileName() + ", " + written.get(1).getFileName());
         SweepPlots.write(db.file().toAbsolutePath().getParent(), sweep, db.results(), status);
         return summary.allMet() ? ExitCode.OK : ExitCode.EXPECTATION_MISSED;

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
@@ -27,9 +26,10 @@ import org.iopf.core.sweep.SweepSetting;
  * another, so a run's figures do not depend on the worker, the pool's size or the order of
  * completion. A run that fails becomes a row with its message, and the others go on.
  */
-final class SweepRunner implements AutoCloseable {
+final class SweepRunner implements SweepPool {
     private final ScenarioExecutor executor;
     private final ExecutorService pool;
+    private final int workers;
 
     /**
      * A runner with {@code workers} threads.
@@ -42,6 +42,7 @@ final class SweepRunner implements AutoCloseable {
         if (workers < 1) {
             throw new IllegalArgumentException("workers must be >= 1: " + workers);
         }
+        this.workers = workers;
         AtomicInteger count = new AtomicInteger();
         this.pool = Executors.newFixedThreadPool(workers, r -> {
             Thread t = new Thread(r, "iopf-sweep-worker-" + count.incrementAndGet());
@@ -104,10 +105,11 @@ final class SweepRunner implements AutoCloseable {
      * Runs {@code runs} on the pool and hands each one's row to {@code sink} on the calling thread,
      * as it completes.
      */
-    void run(List<SweepRun> runs, MetricSelection metrics, Consumer<SweepRow> sink) {
+    @Override
+    public void run(List<SweepRun> runs, MetricSelection metrics, Consumer<SweepRow> sink) {
         CompletionService<SweepRow> done = new ExecutorCompletionService<>(pool);
         for (SweepRun run : runs) {
-            done.submit(task(run, metrics));
+            done.submit(() -> runOne(executor, run, metrics));
         }
         for (int i = 0; i < runs.size(); i++) {
             try {
@@ -119,20 +121,27 @@ final class SweepRunner implements AutoCloseable {
         }
     }
 
-    private Callable<SweepRow> task(SweepRun run, MetricSelection metrics) {
-        return () -> {
-            long start = System.nanoTime();
-            try {
-                RunResult result = executor.run(run.scenario());
-                return SweepRow.of(run, result, metrics, seconds(start));
-            } catch (OutOfMemoryError e) {
-                return SweepRow.failed(run, "out of memory (" + e.getMessage() + "); give the JVM more heap "
-                        + "(IOPF_OPTS=-Xmx8g) or run fewer workers", seconds(start));
-            } catch (RuntimeException e) {
-                String message = ErrorReporter.isBadInput(e) ? ErrorReporter.message(e) : "internal error: " + e;
-                return SweepRow.failed(run, message, seconds(start));
-            }
-        };
+    /**
+     * Runs {@code run} on this thread and gives its row: what a worker thread of this machine and a
+     * member of a cluster both do with a run. A run that fails is a row with its message.
+     */
+    static SweepRow runOne(ScenarioExecutor executor, SweepRun run, MetricSelection metrics) {
+        long start = System.nanoTime();
+        try {
+            RunResult result = executor.run(run.scenario());
+            return SweepRow.of(run, result, metrics, seconds(start));
+        } catch (OutOfMemoryError e) {
+            return SweepRow.failed(run, "out of memory (" + e.getMessage() + "); give the JVM more heap "
+                    + "(IOPF_OPTS=-Xmx8g) or run fewer workers", seconds(start));
+        } catch (RuntimeException e) {
+            String message = ErrorReporter.isBadInput(e) ? ErrorReporter.message(e) : "internal error: " + e;
+            return SweepRow.failed(run, message, seconds(start));
+        }
+    }
+
+    @Override
+    public int workers() {
+        return workers;
     }
 
     private static double seconds(long startNanos) {

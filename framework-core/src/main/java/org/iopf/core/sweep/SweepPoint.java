@@ -18,10 +18,13 @@ import org.iopf.core.platform.Scenario;
  *     that apply to this point, and the point's seed (replication 0)
  * @param settings where the sweep file wrote each value the point puts in, in the sweep's order (to place
  *     a problem found when the point is built or run)
+ * @param platformText the point's platform file as YAML text, its values in place and without
+ *     {@code expect:}: what another machine reads, with the platform file reader, to run the point
+ *     (its {@link Scenario#source()} as the source)
  * @since 0.1
  */
 public record SweepPoint(int index, String id, List<AxisValue> values, String label, Scenario scenario,
-        List<SweepSetting> settings) {
+        List<SweepSetting> settings, String platformText) {
     /** Checks arguments. */
     public SweepPoint {
         requireNonNull(id, "id is null");
@@ -29,6 +32,7 @@ public record SweepPoint(int index, String id, List<AxisValue> values, String la
         requireNonNull(label, "label is null");
         requireNonNull(scenario, "scenario is null");
         settings = List.copyOf(settings);
+        requireNonNull(platformText, "platformText is null");
         if (index < 0) {
             throw new IllegalArgumentException("index must be >= 0: " + index);
         }

@@ -187,8 +187,11 @@ public final class SweepFileReader {
         HASH_IGNORES.forEach(inputs::remove);
         String id = hash(YamlText.canonical(new YamlNode.Mapping(tree.mark(), "", inputs)) + "\nseed="
                 + scenario.platform().seed());
+        Map<String, YamlNode.Entry> written = new LinkedHashMap<>(tree.entries());
+        written.remove("expect");
         return new SweepPoint(index, id, values, label.toString(), new Scenario(baseScenario.name(),
-                baseScenario.description(), baseSource, scenario.platform(), scenario.workload(), kept), settings);
+                baseScenario.description(), baseSource, scenario.platform(), scenario.workload(), kept), settings,
+                YamlText.document(new YamlNode.Mapping(tree.mark(), "", written)));
     }
 
     private static List<TreeEdit> settings(YamlBinder yaml, YamlNode node, YamlNode.Mapping base,

@@ -78,4 +78,64 @@ final class YamlText {
         }
         out.append('"');
     }
+
+    /**
+     * {@code node} as a YAML document that reads back to the same tree (keys in their order,
+     * scalars double-quoted with escapes, nothing as {@code ~}): the text of a resolved point.
+     */
+    static String document(YamlNode node) {
+        StringBuilder out = new StringBuilder();
+        document(node, out);
+        return out.append('\n').toString();
+    }
+
+    private static void document(YamlNode node, StringBuilder out) {
+        if (node instanceof YamlNode.Scalar s) {
+            if (s.isNull()) {
+                out.append('~');
+            } else {
+                escaped(s.text(), out);
+            }
+        } else if (node instanceof YamlNode.Sequence seq) {
+            out.append('[');
+            for (int i = 0; i < seq.items().size(); i++) {
+                out.append(i == 0 ? "" : ", ");
+                document(seq.items().get(i), out);
+            }
+            out.append(']');
+        } else {
+            out.append('{');
+            boolean first = true;
+            for (YamlNode.Entry e : ((YamlNode.Mapping) node).entries().values()) {
+                out.append(first ? "" : ", ");
+                first = false;
+                escaped(e.key(), out);
+                out.append(": ");
+                document(e.value(), out);
+            }
+            out.append('}');
+        }
+    }
+
+    // A raw line break in a double-quoted scalar folds into a space, so every control character is escaped.
+    private static void escaped(String text, StringBuilder out) {
+        out.append('"');
+        for (char c : text.toCharArray()) {
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\t' -> out.append("\\t");
+                case '\r' -> out.append("\\r");
+                default -> {
+                    if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0)) {
+                        out.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        out.append('"');
+    }
 }

@@ -53,6 +53,28 @@ final class SweepFileReaderTest {
     }
 
     @Test
+    void aPointsPlatformTextReadsBackToItsPlatformAndWorkload() throws IOException {
+        Sweep sweep = read("""
+                base: base.yaml
+                axes:
+                  - path: workload.messageSize
+                    values: [4KiB, 1MiB]
+                  - path: node1.memory.numa
+                    values: [[8GiB, 8GiB], [16GiB]]
+                expect:
+                  - {metric: errors, max: 0}
+                """);
+        PlatformFileReader platforms = new PlatformFileReader(ReferenceRegistry.create());
+        for (SweepPoint point : sweep.points()) {
+            assertThat(point.platformText()).doesNotContain("expect");
+            org.iopf.core.platform.Scenario read = platforms.read(point.scenario().source(), point.platformText());
+            assertThat(read.platform()).usingRecursiveComparison().isEqualTo(point.scenario().platform());
+            assertThat(read.workload()).isEqualTo(point.scenario().workload());
+            assertThat(read.name()).isEqualTo(point.scenario().name());
+        }
+    }
+
+    @Test
     void theGridOfAnAxisAndAZipHasTheLastAxisVaryingFastest() throws IOException {
         Sweep sweep = read("""
                 base: base.yaml
