@@ -166,7 +166,8 @@ final class ClusterWorker {
     private Path store(PluginRef ref, byte[] zip) {
         try {
             Files.createDirectories(received);
-            Path file = received.resolve(ref.id() + "-" + ref.version() + "-" + ref.sha256().substring(0, 16) + ".zip");
+            // named by its hash alone (checked to be the zip's): a name from the wire never becomes a path
+            Path file = received.resolve(ref.sha256() + ".zip");
             Path temporary = Files.createTempFile(received, ".receiving-", ".zip");
             Files.write(temporary, zip);
             Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
