@@ -178,7 +178,9 @@ public final class SweepFileReader {
         Scenario scenario = edited.read(baseSource, base, edits);
         List<Expectation> kept = new ArrayList<>();
         for (PointExpectation e : expectations) {
-            if (e.at().entrySet().stream().allMatch(at -> choice[at.getKey()] == at.getValue())) {
+            // by value, not place: a zipped axis may have the named value at several places
+            if (e.at().entrySet().stream().allMatch(at -> valueIndex(axes.get(at.getKey()),
+                    axes.get(at.getKey()).values().get(choice[at.getKey()])) == at.getValue())) {
                 kept.add(e.expectation());
             }
         }
@@ -236,7 +238,7 @@ public final class SweepFileReader {
             YamlNode.Mapping m = yaml.mapping(item, AXIS + ", or {zip: [axis, axis, ...]}");
             Optional<YamlNode> zip = m.get("zip");
             if (zip.isEmpty()) {
-                Axis axis = axis(yaml, m, base, taken);
+                Axis axis = axis(yaml, m, base, taken, true);
                 groups.add(new Group(List.of(axis), axis.values().size()));
                 continue;
             }
@@ -247,19 +249,38 @@ public final class SweepFileReader {
             }
             List<Axis> axes = new ArrayList<>();
             for (YamlNode z : zipped.items()) {
-                Axis axis = axis(yaml, yaml.mapping(z, AXIS), base, taken);
+                // in a zip a value may repeat: it is each combination that must be new
+                Axis axis = axis(yaml, yaml.mapping(z, AXIS), base, taken, false);
                 if (!axes.isEmpty() && axis.values().size() != axes.get(0).values().size()) {
                     throw yaml.error(z, "an axis of " + axis.values().size() + " values zipped with one of "
                             + axes.get(0).values().size() + "; expected axes of one length in a zip");
                 }
                 axes.add(axis);
             }
+            requireDistinctCombinations(yaml, axes);
             groups.add(new Group(axes, axes.get(0).values().size()));
         }
         return groups;
     }
 
-    private Axis axis(YamlBinder yaml, YamlNode.Mapping m, YamlNode.Mapping base, Map<String, String> taken) {
+    /** Refuses a zip whose axes give two of its entries the same values. */
+    private static void requireDistinctCombinations(YamlBinder yaml, List<Axis> axes) {
+        Map<List<String>, Integer> seen = new HashMap<>();
+        for (int i = 0; i < axes.get(0).values().size(); i++) {
+            List<String> combination = new ArrayList<>();
+            for (Axis axis : axes) {
+                combination.add(YamlText.canonical(axis.values().get(i)));
+            }
+            Integer earlier = seen.putIfAbsent(combination, i);
+            if (earlier != null) {
+                throw yaml.error(axes.get(0).values().get(i), "values " + (i + 1) + " of the zipped axes are also "
+                        + "values " + (earlier + 1) + "; expected each combination once");
+            }
+        }
+    }
+
+    private Axis axis(YamlBinder yaml, YamlNode.Mapping m, YamlNode.Mapping base, Map<String, String> taken,
+            boolean distinct) {
         yaml.checkKeys(m, AXIS_KEYS, "key of an axis");
         YamlNode pathNode = yaml.require(m, "path", "the path the axis sets, such as workload.params.messageSize");
         String written = yaml.nonBlank(pathNode, "a path such as workload.params.messageSize");
@@ -285,7 +306,7 @@ public final class SweepFileReader {
             }
             values = list.items();
             Map<String, Integer> seen = new HashMap<>();
-            for (int i = 0; i < values.size(); i++) {
+            for (int i = 0; distinct && i < values.size(); i++) {
                 Integer earlier = seen.putIfAbsent(YamlText.canonical(values.get(i)), i);
                 if (earlier != null) {
                     throw yaml.error(values.get(i), "value " + YamlText.flow(values.get(i)) + " is also value "

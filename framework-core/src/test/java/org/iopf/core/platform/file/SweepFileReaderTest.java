@@ -220,6 +220,33 @@ final class SweepFileReaderTest {
     }
 
     @Test
+    void aZippedAxisMayRepeatAValueButNotACombinationAndAnAtOnItNamesEveryPointWithIt() throws IOException {
+        Sweep sweep = read("""
+                base: base.yaml
+                axes:
+                  - zip:
+                      - {path: workload.params.messageSize, values: [4KiB, 64KiB, 1MiB]}
+                      - {path: workload.params.messages, values: [8, 8, 2]}
+                expect:
+                  - {at: {workload.params.messages: 8}, metric: latency.p99, max: 1ms}
+                """);
+        assertThat(sweep.points()).extracting(p -> p.scenario().expectations().size()).containsExactly(1, 1, 0);
+        assertThat(sweep.points().get(1).scenario().workload().parameters()).containsEntry("messages", "8");
+        assertThatThrownBy(() -> read("""
+                base: base.yaml
+                axes:
+                  - zip:
+                      - {path: workload.params.messageSize, values: [4KiB, 64KiB, 4KiB]}
+                      - {path: workload.params.messages, values: [8, 2, 8]}
+                """)).hasMessage(dir.resolve("s.yaml") + ":4:67: axes[0].zip[0].values[2]: values 3 of the zipped "
+                        + "axes are also values 1; expected each combination once");
+        assertThatThrownBy(() -> read("""
+                base: base.yaml
+                axes: [{path: workload.params.messages, values: [8, 2, 8]}]
+                """)).hasMessageContaining("value 8 is also value 1; expected each value once");
+    }
+
+    @Test
     void aMissingBaseSuggestsABundledName() {
         assertThatThrownBy(() -> read("base: pinned-baseln\naxes: [{path: seed, values: [1, 2]}]\n"))
                 .hasMessage(dir.resolve("s.yaml") + ":1:7: base: no platform file 'pinned-baseln'; expected a path relative to the sweep "
