@@ -119,6 +119,7 @@ final class EthStream implements Workload {
             ringBytes = receiver.backupRing().bytes();
         }
         tcp = sender.openSender(FLOW, receiver.endpoint(), content, bufferSize);
+        tcp.onGiveUp(context::finish);
         if (trigger.actsDuringTraffic()) {
             context.scheduler().schedule(triggerAt, this::act);
         }
@@ -229,12 +230,22 @@ final class EthStream implements Workload {
 
     /**
      * The stream's bytes, of which those delivered in order to the application; problem: a stream
-     * that stopped short, with the sender's first unacknowledged byte.
+     * that stopped short, with the sender's first unacknowledged byte, or whose connection gave up
+     * (tcp_retries2) and when.
      */
     @Override
     public Optional<WorkloadOutcome> outcome() {
         WorkloadOutcome outcome = WorkloadOutcome.of(total, delivered, "bytes");
-        return Optional.of(delivered >= total ? outcome : outcome.withProblem("the stream stopped after "
+        if (delivered >= total) {
+            return Optional.of(outcome);
+        }
+        if (tcp.gaveUpAt() >= 0) {
+            return Optional.of(outcome.withProblem(String.format("the connection gave up at %.6f s (tcp_retries2 "
+                    + "%d, as Linux tcp_write_timeout): byte %d was never acknowledged; %d bytes delivered",
+                    tcp.gaveUpAt() / 1e9, tcp.retries2(),
+                    tcp.unacknowledged(), delivered)));
+        }
+        return Optional.of(outcome.withProblem("the stream stopped after "
                 + delivered + " bytes delivered; the sender waits for an ACK of byte " + tcp.unacknowledged()));
     }
 

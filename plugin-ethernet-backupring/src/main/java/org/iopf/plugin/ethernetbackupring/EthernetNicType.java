@@ -97,13 +97,22 @@ public final class EthernetNicType implements ComponentType {
                         "the NIC's IOMMU stream id; the rx buffers' domain has the same number", "C1").range(0, 65_535),
                 ParameterSpec.of("initialWindow", ParameterType.INTEGER, "10",
                         "the sender's initial congestion window in segments (Linux IW10)", "C1").range(1, 65_536),
+                ParameterSpec.of("initialRto", ParameterType.DURATION, "1s",
+                        "retransmission timeout before the first RTT sample; must lie in minRto..maxRto",
+                        "RFC 6298 §2.1; Linux TCP_TIMEOUT_INIT (include/net/tcp.h), C1").range("1us", "600s"),
                 ParameterSpec.of("minRto", ParameterType.DURATION, "200ms",
-                        "smallest retransmission timeout, also the timeout before the first RTT sample "
-                                + "(Linux TCP_RTO_MIN)",
-                        "seed 001 §3.1, C1, C4").range("1us", "120s"),
+                        "smallest retransmission timeout computed from RTT samples",
+                        "RFC 6298 §2.4; Linux TCP_RTO_MIN (include/net/tcp.h); seed 001 §3.1, C1, C4")
+                        .range("1us", "120s"),
                 ParameterSpec.of("maxRto", ParameterType.DURATION, "120s",
                         "largest retransmission timeout after exponential back-off (Linux TCP_RTO_MAX)", "C1")
-                        .range("1ms", "600s"));
+                        .range("1ms", "600s"),
+                ParameterSpec.of("tcpRetries2", ParameterType.INTEGER, "15",
+                        "the connection gives up at the first retransmission timeout that expires the time of "
+                                + "this many back-offs from 200 ms (924.6 s for 15) after its first unacknowledged "
+                                + "retransmission; the stream then fails",
+                        "Linux sysctl net.ipv4.tcp_retries2, net/ipv4/tcp_timer.c retransmits_timed_out, C1")
+                        .range(1, 255));
     }
 
     @Override

@@ -33,8 +33,8 @@ record NicSettings(DataRate rate, int mtu, DataRate rxDmaRate, long rxFifoBytes,
         int mtu = p.intValue("mtu");
         return new NicSettings(p.rate("rate"), mtu, p.rate("rxDmaRate"), p.bytes("rxFifo"),
                 p.duration("rxPacketCpu"), p.rate("copyRate"), p.intValue("backupRingSlots"),
-                new TcpConfig(mtu - EthHeader.TCP_IP_HEADERS, p.intValue("initialWindow"), p.duration("minRto"),
-                        p.duration("maxRto"), 3));
+                new TcpConfig(mtu - EthHeader.TCP_IP_HEADERS, p.intValue("initialWindow"), p.duration("initialRto"),
+                        p.duration("minRto"), p.duration("maxRto"), 3, p.intValue("tcpRetries2")));
     }
 
     /** The Ethernet header and FCS that the DMA writes around the IP packet. */

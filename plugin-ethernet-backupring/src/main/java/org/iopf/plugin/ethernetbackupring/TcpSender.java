@@ -6,7 +6,10 @@ import org.iopf.api.sim.Scheduler;
 /**
  * The sending side of the TCP-like transport (FIDELITY C1): a byte stream of {@code total} bytes
  * cut into segments at multiples of the MSS, cumulative ACKs, a retransmission timeout estimated
- * from RTT samples (RFC 6298, Karn's rule) with exponential back-off, and NewReno congestion
+ * from RTT samples (RFC 6298: 1 s before the first sample, SRTT and RTTVAR with alpha 1/8, beta 1/4,
+ * K 4; Karn's rule: no sample from a retransmitted segment, and the back-off is kept until a valid
+ * sample, as Linux net/ipv4/tcp_input.c tcp_ack_update_rtt) with exponential back-off, a give-up
+ * after Linux's {@code tcp_retries2} (net/ipv4/tcp_timer.c), and NewReno congestion
  * control: slow start, congestion avoidance, fast retransmit after three duplicate ACKs with fast
  * recovery (multiplicative decrease to half the flight), and on a timeout a window of one segment
  * and go-back-N from the first unacknowledged byte.
@@ -41,6 +44,11 @@ final class TcpSender {
     private long timedSeq = -1;
     private long timedAt;
     private long finishedAt = -1;
+    private int retransmits;
+    private long retransStamp = -1;
+    private long retransHigh;
+    private long gaveUpAt = -1;
+    private Runnable onGiveUp = () -> { };
 
     /**
      * A sender of {@code total} bytes.
@@ -61,12 +69,20 @@ final class TcpSender {
         this.wake = Objects.requireNonNull(wake, "wake is null");
         this.rwnd = initialWindow;
         this.cwnd = (long) config.initialWindowSegments() * config.mss();
-        this.rto = config.minRto();
+        this.rto = config.initialRto();
         stats.cwnd(cwnd);
+    }
+
+    /** Runs {@code listener} when the connection gives up (once, at the expiry that aborts it). */
+    void onGiveUp(Runnable listener) {
+        this.onGiveUp = Objects.requireNonNull(listener, "listener is null");
     }
 
     /** Whether a segment may be sent now. */
     boolean hasSegment() {
+        if (gaveUpAt >= 0) {
+            return false;
+        }
         if (retransmitSeq >= 0) {
             return true;
         }
@@ -98,6 +114,10 @@ final class TcpSender {
         }
         if (segment.retransmission()) {
             stats.retransmitted(segment.length());
+            if (retransStamp < 0) {
+                retransStamp = scheduler.now(); // tcp_output.c tcp_retransmit_skb: the first retransmit
+            }
+            retransHigh = Math.max(retransHigh, segment.seq() + segment.length());
             if (timedSeq >= 0 && segment.seq() <= timedSeq) {
                 timedSeq = -1; // Karn: no RTT sample from a retransmitted segment
             }
@@ -110,6 +130,9 @@ final class TcpSender {
 
     /** Handles a cumulative ACK of every byte before {@code ack}, with the receiver's window. */
     void onAck(long ack, long window) {
+        if (gaveUpAt >= 0) {
+            return;
+        }
         rwnd = window;
         if (ack > sndMax) {
             return; // acknowledges what was never sent
@@ -130,7 +153,10 @@ final class TcpSender {
         }
         sndUna = ack;
         sndNxt = Math.max(sndNxt, sndUna);
-        backoff = 0;
+        retransmits = 0; // tcp_input.c tcp_ack: forward progress clears icsk_retransmits
+        if (sndUna >= retransHigh) {
+            retransStamp = -1; // no retransmitted data left unacknowledged
+        }
         if (inRecovery) {
             if (ack >= recover) {
                 inRecovery = false;
@@ -174,7 +200,12 @@ final class TcpSender {
         if (sndUna >= total) {
             return;
         }
-        stats.timeout();
+        stats.timeout(); // counted before the check, as LINUX_MIB_TCPTIMEOUTS
+        if (retransmits > 0 && scheduler.now() - retransStamp >= config.giveUpNanos()) {
+            giveUp();
+            return;
+        }
+        retransmits++;
         ssthresh = Math.max(flight() / 2, 2L * config.mss());
         cwnd = config.mss();
         recover = sndMax;
@@ -189,6 +220,14 @@ final class TcpSender {
         wake.run();
     }
 
+    /** tcp_timer.c tcp_write_timeout: retransmits_timed_out, then tcp_write_err. */
+    private void giveUp() {
+        gaveUpAt = scheduler.now();
+        retransmitSeq = -1;
+        stats.gaveUp();
+        onGiveUp.run();
+    }
+
     private void sample(long rtt) {
         if (srtt < 0) {
             srtt = rtt;
@@ -197,7 +236,8 @@ final class TcpSender {
             rttvar = (3 * rttvar + Math.abs(srtt - rtt)) / 4;
             srtt = (7 * srtt + rtt) / 8;
         }
-        rto = Math.min(config.maxRto(), Math.max(config.minRto(), srtt + 4 * rttvar));
+        rto = Math.min(config.maxRto(), Math.max(config.minRto(), srtt + Math.max(1, 4 * rttvar)));
+        backoff = 0; // RFC 6298 §5, Karn: the back-off ends with a valid sample, not with any new ACK
     }
 
     private long currentRto() {
@@ -272,6 +312,26 @@ final class TcpSender {
     /** When the last byte was acknowledged, or -1. */
     long finishedAt() {
         return finishedAt;
+    }
+
+    /** When the connection gave up (tcp_retries2), or -1. */
+    long gaveUpAt() {
+        return gaveUpAt;
+    }
+
+    /** The {@code tcp_retries2} the connection gives up after. */
+    int retries2() {
+        return config.retries2();
+    }
+
+    /** Retransmission timeouts since the last forward progress (Linux icsk_retransmits). */
+    int retransmits() {
+        return retransmits;
+    }
+
+    /** The smoothed RTT in ns, or -1 before the first sample. */
+    long smoothedRtt() {
+        return srtt;
     }
 
     /** The stream's length in bytes. */

@@ -7,7 +7,8 @@ import org.iopf.api.observe.Tracer;
 
 /**
  * The transport's counters under the NIC's metrics ({@code node1.nic0.tcp.*}): retransmitted
- * segments and bytes, timeouts, fast retransmits, duplicate ACKs, and the congestion window as a
+ * segments and bytes, timeouts, fast retransmits, duplicate ACKs, connections that gave up
+ * ({@code tcp_retries2}), and the congestion window as a
  * gauge and a trace counter.
  */
 final class TcpStats {
@@ -16,6 +17,7 @@ final class TcpStats {
     private final Counter timeouts;
     private final Counter fastRetransmits;
     private final Counter duplicateAcks;
+    private final Counter gaveUp;
     private final Tracer tracer;
     private final String track;
     private long cwnd;
@@ -30,6 +32,7 @@ final class TcpStats {
         this.timeouts = tcp.counter("timeouts", "timeouts");
         this.fastRetransmits = tcp.counter("fastRetransmits", "retransmits");
         this.duplicateAcks = tcp.counter("duplicateAcks", "acks");
+        this.gaveUp = tcp.counter("gaveUp", "connections");
         tcp.gauge("cwnd", "bytes", () -> cwnd);
     }
 
@@ -48,6 +51,14 @@ final class TcpStats {
 
     void duplicateAck() {
         duplicateAcks.increment();
+    }
+
+    void gaveUp() {
+        gaveUp.increment();
+    }
+
+    long gaveUpConnections() {
+        return gaveUp.value();
     }
 
     void cwnd(long bytes) {

@@ -5,6 +5,8 @@ import static org.iopf.plugin.ethernetbackupring.EthTestbed.value;
 
 import java.util.List;
 import java.util.Map;
+import org.iopf.api.sim.Time;
+import org.iopf.api.workload.WorkloadOutcome;
 import org.iopf.core.report.Figure;
 import org.iopf.core.report.RunResult;
 import org.junit.jupiter.api.Test;
@@ -149,6 +151,26 @@ final class EthStreamTest {
         assertThat(value(r, "faults.terminated")).isZero();
         assertThat(value(r, "workload.eth.childMismatchedPages")).isZero();
         assertThat(value(r, "workload.integrity.mismatchedPages")).isZero();
+    }
+
+    @Test
+    void aColdRingWhoseFaultsAreNeverAnsweredGivesUpAfterTcpRetries2AndTheStreamFails() {
+        RunResult r = EthTestbed.run("", "silent-faults", stream("cold-ring", "startup", "2MiB", "1MiB"));
+
+        // no ACK ever: the 1 s initial RTO doubles from the first send at 0 (1, 3, 7, ..., 127 s),
+        // then 120 s apart (247, ..., 847, 967 s); the first retransmission is at 1 s and the
+        // expiry at 967 s is the first one 924.6 s or more after it: 13 retransmissions, then give-up
+        assertThat(value(r, "node1.nic0.tcp.gaveUp")).isEqualTo(1);
+        assertThat(value(r, "node1.nic0.tcp.timeouts")).isEqualTo(14);
+        assertThat(value(r, "node1.nic0.tcp.retransmissions")).isEqualTo(13);
+        assertThat(value(r, "workload.bytes")).isZero();
+        WorkloadOutcome outcome = r.outcome().orElseThrow();
+        assertThat(outcome.isComplete()).isFalse();
+        assertThat(outcome.completed()).isZero();
+        assertThat(outcome.problems()).singleElement().asString()
+                .contains("gave up at 967.000000 s").contains("tcp_retries2 15").contains("byte 0");
+        assertThat(value(r, "sim.time")).as("the run ends at the give-up").isEqualTo(Time.seconds(967));
+        assertThat(value(r, "sim.finished")).isEqualTo(1);
     }
 
     @Test

@@ -35,7 +35,7 @@ final class EthTestbed {
                   content: fingerprint
                 iommu: {type: premapped-iommu}
                 nic0: {type: eth-nic%s}
-                faults: {type: eth-os-faults}
+                faults: {type: %s}
             workload:
               type: eth-stream
             """;
@@ -50,9 +50,23 @@ final class EthTestbed {
 
     /** A fresh simulation of the testbed that traces into {@code tracer}. */
     static Simulation simulation(String nicParams, Tracer tracer) {
-        Scenario scenario = new PlatformFileReader(REGISTRY).read("eth-testbed.yaml",
-                PLATFORM.formatted(nicParams, nicParams));
-        return Simulation.build(scenario.platform(), REGISTRY, tracer);
+        return simulation(nicParams, "eth-os-faults", tracer);
+    }
+
+    /** A fresh simulation whose receiving node has the fault handler {@code receiverFaults}. */
+    static Simulation simulation(String nicParams, String receiverFaults, Tracer tracer) {
+        ExtensionRegistry registry = REGISTRY.copy();
+        registry.register(new SilentFaultHandlerType(), "test");
+        Scenario scenario = new PlatformFileReader(registry).read("eth-testbed.yaml",
+                PLATFORM.formatted(nicParams, nicParams, receiverFaults));
+        return Simulation.build(scenario.platform(), registry, tracer);
+    }
+
+    /** Runs eth-stream on a testbed whose receiving node has the fault handler {@code receiverFaults}. */
+    static RunResult run(String nicParams, String receiverFaults, Map<String, String> params) {
+        Simulation sim = simulation(nicParams, receiverFaults, Tracer.NONE);
+        SimWorkloadContext run = sim.run(new EthStreamType(), new HashMap<>(params));
+        return RunResult.of("eth-testbed", sim, run, 0);
     }
 
     /** Runs eth-stream with {@code params} on a fresh testbed and returns its result. */

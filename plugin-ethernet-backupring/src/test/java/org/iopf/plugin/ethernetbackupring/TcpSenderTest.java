@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 final class TcpSenderTest {
     private static final int MSS = 1000;
-    private static final TcpConfig CONFIG = new TcpConfig(MSS, 10, Time.millis(200), Time.seconds(120), 3);
+    private static final TcpConfig CONFIG = new TcpConfig(MSS, 10, Time.seconds(1), Time.millis(200), Time.seconds(120), 3, 15);
 
     private final EventKernel kernel = new EventKernel();
     private final MetricRegistry metrics = new MetricRegistry();
@@ -78,7 +78,8 @@ final class TcpSenderTest {
     @Test
     void aTimeoutGoesBackToTheFirstUnacknowledgedByteWithOneSegmentAndDoublesTheTimeout() {
         sendAll();
-        sender.onAck(2000, 1_000_000);
+        sender.onAck(2000, 1_000_000); // an RTT sample of 0 ns: RTO = TCP_RTO_MIN
+        assertThat(sender.retransmissionTimeout()).isEqualTo(Time.millis(200));
         sendAll();
         kernel.runUntil(Time.millis(250));
 
@@ -97,15 +98,66 @@ final class TcpSenderTest {
     }
 
     @Test
-    void anAckResetsTheBackOffAndRttSamplesNeverTakeTheTimeoutBelowTheMinimum() {
-        sendAll();
-        kernel.runUntil(Time.millis(201));
-        assertThat(sender.retransmissionTimeout()).isEqualTo(Time.millis(400));
-        sender.nextSegment();
-        sender.onAck(1000, 1_000_000);
+    void theFirstTimeoutBeforeAnyRttSampleIsOneSecond() {
+        kernel.runUntil(Time.millis(5));
+        sendAll(); // at 5 ms: the timer is armed with RFC 6298 §2.1's 1 s
+        assertThat(sender.retransmissionTimeout()).isEqualTo(Time.seconds(1));
+        kernel.runUntil(Time.millis(5) + Time.seconds(1) - 1);
+        assertThat(stats.timeouts()).isZero();
+        kernel.runUntil(Time.millis(5) + Time.seconds(1));
+        assertThat(stats.timeouts()).isEqualTo(1);
+        assertThat(sender.retransmissionTimeout()).isEqualTo(Time.seconds(2));
+        assertThat(sender.smoothedRtt()).isEqualTo(-1);
+    }
 
-        assertThat(sender.retransmissionTimeout()).isEqualTo(Time.millis(200));
+    @Test
+    void anAckOfARetransmittedSegmentKeepsTheBackOffAndAValidSampleEndsIt() {
+        sendAll(); // 0..10000 at 0 ns
+        kernel.runUntil(Time.seconds(1)); // first timeout at 1 s: RTO 2 s
+        EthHeader.Segment again = sender.nextSegment();
+        assertThat(again.retransmission()).isTrue();
+        kernel.runUntil(Time.seconds(1) + Time.micros(30));
+        sender.onAck(1000, 1_000_000); // acknowledges the retransmission: no sample (Karn)
+
         assertThat(sender.unacknowledged()).isEqualTo(1000);
+        assertThat(sender.smoothedRtt()).isEqualTo(-1);
+        assertThat(sender.retransmissionTimeout()).as("back-off kept").isEqualTo(Time.seconds(2));
+        // the timer restarts at the ACK with the backed-off RTO: next expiry at 1 s + 30 us + 2 s
+        kernel.runUntil(Time.seconds(3) + Time.micros(30) - 1);
+        assertThat(stats.timeouts()).isEqualTo(1);
+        kernel.runUntil(Time.seconds(3) + Time.micros(30));
+        assertThat(stats.timeouts()).isEqualTo(2);
+        assertThat(sender.retransmissionTimeout()).isEqualTo(Time.seconds(4));
+
+        // go-back-N resends 1000..10000 (retransmissions, not timed); 10000.. is new and timed
+        long sentAt = kernel.now();
+        sender.onAck(10_000, 1_000_000); // cwnd grows: new data may go
+        List<EthHeader.Segment> fresh = sendAll();
+        assertThat(fresh).extracting(EthHeader.Segment::seq).contains(10_000L);
+        assertThat(fresh.get(0).retransmission()).isFalse();
+        kernel.runUntil(sentAt + Time.micros(100));
+        sender.onAck(11_000, 1_000_000); // a valid sample of 100 us: SRTT 100 us, RTTVAR 50 us
+
+        assertThat(sender.smoothedRtt()).isEqualTo(Time.micros(100));
+        assertThat(sender.retransmissionTimeout()).as("back-off ended, clamped to TCP_RTO_MIN")
+                .isEqualTo(Time.millis(200));
+    }
+
+    @Test
+    void rttSamplesFollowRfc6298WithAlphaAnEighthBetaAQuarterAndK4() {
+        TcpConfig small = new TcpConfig(MSS, 10, Time.seconds(1), Time.micros(1), Time.seconds(120), 3, 15);
+        TcpSender s = new TcpSender(1, 1_000_000, 1_000_000, small, kernel,
+                new TcpStats(new MetricRegistry(), Tracer.NONE, "t"), () -> { });
+        s.nextSegment(); // 0..1000 at 0
+        kernel.runUntil(Time.micros(800));
+        s.onAck(1000, 1_000_000); // R = 800 us: SRTT 800, RTTVAR 400, RTO 800 + 1600 = 2400 us
+        assertThat(s.smoothedRtt()).isEqualTo(Time.micros(800));
+        assertThat(s.retransmissionTimeout()).isEqualTo(Time.micros(2400));
+        s.nextSegment(); // 1000..2000 at 800 us
+        kernel.runUntil(Time.micros(800 + 400));
+        s.onAck(2000, 1_000_000); // R = 400 us: RTTVAR 3/4 400 + 1/4 |800-400| = 400, SRTT 750
+        assertThat(s.smoothedRtt()).isEqualTo(Time.micros(750));
+        assertThat(s.retransmissionTimeout()).isEqualTo(Time.micros(750 + 1600));
     }
 
     @Test
@@ -131,5 +183,56 @@ final class TcpSenderTest {
         assertThat(lengths).containsExactly(1000, 1000, 500);
         small.onAck(2500, 1_000_000);
         assertThat(small.isDone()).isTrue();
+    }
+
+    @Test
+    void withTheRtoAtItsFloorTheConnectionGivesUpAtTheFirstExpiry924point6SecondsAfterItsFirstRetransmission() {
+        List<Long> retransmittedAt = new ArrayList<>();
+        List<Long> gaveUp = new ArrayList<>();
+        TcpSender[] s = new TcpSender[1];
+        s[0] = new TcpSender(1, 1_000_000, 1_000_000, CONFIG, kernel, stats, () -> kernel.schedule(0, () -> {
+            while (s[0].hasSegment()) {
+                if (s[0].nextSegment().retransmission()) {
+                    retransmittedAt.add(kernel.now());
+                }
+            }
+        }));
+        s[0].onGiveUp(() -> gaveUp.add(kernel.now()));
+        while (s[0].hasSegment()) {
+            s[0].nextSegment();
+        }
+        kernel.runUntil(Time.micros(10));
+        s[0].onAck(1000, 1_000_000); // a 10 us sample: RTO 200 ms, the timer restarts at 10 us
+        kernel.run();
+
+        // expiries at 10 us + 0.2 s (2^k - 1) up to 204.6 s, then every TCP_RTO_MAX (120 s); the first
+        // retransmission is at 0.2 s, so the expiry at 924.6 s is 924.4 s after it: one more
+        // retransmission, and the expiry at 1044.6 s gives up (tcp_timer.c retransmits_timed_out)
+        List<Long> expected = new ArrayList<>();
+        long t = 0;
+        long rto = Time.millis(200);
+        for (int k = 1; k <= 16; k++) {
+            t += rto;
+            expected.add(Time.micros(10) + t);
+            rto = Math.min(2 * rto, Time.seconds(120));
+        }
+        assertThat(retransmittedAt).containsExactlyElementsOf(expected);
+        assertThat(expected.get(15)).isEqualTo(Time.micros(10) + Time.millis(924_600));
+        assertThat(gaveUp).containsExactly(Time.micros(10) + Time.millis(1_044_600));
+        assertThat(s[0].gaveUpAt()).isEqualTo(Time.micros(10) + Time.millis(1_044_600));
+        assertThat(stats.timeouts()).as("16 retransmitting expiries and the one that gives up").isEqualTo(17);
+        assertThat(stats.gaveUpConnections()).isEqualTo(1);
+        assertThat(s[0].hasSegment()).isFalse();
+        assertThat(CONFIG.giveUpNanos()).isEqualTo(Time.millis(924_600));
+    }
+
+    @Test
+    void tcpRetries2SetsTheGiveUpTimeAsLinuxModelsIt() {
+        assertThat(new TcpConfig(MSS, 10, Time.seconds(1), Time.millis(200), Time.seconds(120), 3, 3).giveUpNanos())
+                .isEqualTo(Time.millis(200) * 15); // (2^4 - 1) * TCP_RTO_MIN
+        assertThat(new TcpConfig(MSS, 10, Time.seconds(1), Time.millis(200), Time.seconds(120), 3, 9).giveUpNanos())
+                .isEqualTo(Time.millis(200) * 1023);
+        assertThat(new TcpConfig(MSS, 10, Time.seconds(1), Time.millis(200), Time.seconds(120), 3, 10).giveUpNanos())
+                .isEqualTo(Time.millis(204_600) + Time.seconds(120));
     }
 }
