@@ -41,6 +41,11 @@ final class DeviceCompute {
         while (pos < length) {
             Location in = locate(src + pos, Access.READ);
             Location out = locate(dst + pos, Access.WRITE);
+            if (in != null && out != null && !in.onDevice() && !stillMapped(src + pos, in)) {
+                // faulting the output in reclaimed the input page: look it up again, as
+                // hmm_range_fault retries when an invalidation ran meanwhile
+                in = locate(src + pos, Access.READ);
+            }
             if (in == null || out == null) {
                 errors++;
                 pos += 4096 - Math.floorMod(src + pos, 4096);
@@ -62,6 +67,10 @@ final class DeviceCompute {
         device.metrics().deviceFaults.add(deviceFaults);
         ComputeSummary summary = new ComputeSummary(deviceBytes, hostBytes, deviceFaults, errors, start, end);
         device.scheduler().scheduleAt(end, () -> done.accept(summary));
+    }
+
+    private boolean stillMapped(long va, Location where) {
+        return device.memory().translate(space, va, Access.READ) == where.pa();
     }
 
     private void account(Location where, long n) {

@@ -72,6 +72,7 @@ public final class HmmDevice implements BufferManager {
     private final String track;
     private long nextBufferId = 1;
     private boolean pressured;
+    private boolean warnedIncomplete;
 
     @Inject
     HmmDevice(ComponentContext context, MemoryManager memory, FaultSink faults) {
@@ -284,6 +285,69 @@ public final class HmmDevice implements BufferManager {
             pressured = true;
         }
         return result;
+    }
+
+    /**
+     * Bytes of a to-device batch's range that setup did not collect and that are not already on
+     * this device (or mirrored by it): pinned, swapped out, another device's, unmapped.
+     */
+    long notCollectedBytes(MigrationBatch batch) {
+        AddressSpace space = batch.space();
+        long pos = batch.range().start();
+        long end = batch.range().start() + batch.range().length();
+        long bytes = 0;
+        for (MigratingPage page : batch.pages()) {
+            bytes += foreignBytes(space, pos, Math.max(pos, page.va()));
+            pos = Math.max(pos, page.va() + page.size().bytes());
+        }
+        return bytes + foreignBytes(space, pos, end);
+    }
+
+    private long foreignBytes(AddressSpace space, long from, long to) {
+        long bytes = 0;
+        long pos = from;
+        while (pos < to) {
+            var dp = memory.devicePrivateEntry(space, pos);
+            long next;
+            boolean here;
+            if (dp.isPresent()) {
+                next = dp.get().va() + dp.get().size().bytes();
+                here = dp.get().pagemap() == pagemap;
+            } else {
+                var pte = space.entry(pos);
+                next = pte.map(e -> e.va() + e.size().bytes()).orElse(pos - Math.floorMod(pos, PageSize.BASE.bytes())
+                        + PageSize.BASE.bytes());
+                here = mirrors.find(space, pos) != null;
+            }
+            next = Math.min(Math.max(next, pos + 1), to);
+            if (!here) {
+                bytes += next - pos;
+            }
+            pos = next;
+        }
+        return bytes;
+    }
+
+    /** Counts what a to-device migration left behind and warns the first time it happens. */
+    void incomplete(AddressSpace space, MigrationSummary summary) {
+        long bytes = summary.incompleteBytes();
+        if (bytes == 0) {
+            return;
+        }
+        long page = PageSize.BASE.bytes();
+        metrics.incompletePages.add(bytes / page);
+        metrics.incompleteBytes.add(bytes);
+        metrics.deviceFullPages.add(summary.deviceFullBytes() / page);
+        metrics.notCollectedPages.add(summary.notCollectedBytes() / page);
+        metrics.racedPages.add(summary.racedBytes() / page);
+        if (!warnedIncomplete) {
+            warnedIncomplete = true;
+            LOG.warn("{}: a migration to the device of process {} is incomplete: {} B stayed in system memory "
+                    + "({} B found no free device memory, {} B could not be isolated (pinned, swapped out or another "
+                    + "device's), {} B were touched by the CPU during the copy); counted in {}.migrate.skippedBytes, "
+                    + "warned once", track, space.pid(), bytes, summary.deviceFullBytes(), summary.notCollectedBytes(),
+                    summary.racedBytes(), context.path().replace('/', '.'));
+        }
     }
 
     private void cut(Deque<AddressRange> plan, long start, long end) {

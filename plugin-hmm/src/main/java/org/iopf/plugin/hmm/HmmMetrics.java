@@ -20,6 +20,11 @@ final class HmmMetrics {
     final Counter bouncedBytes;
     final Counter mirroredPages;
     final Counter mirrorDrops;
+    final Counter incompletePages;
+    final Counter incompleteBytes;
+    final Counter deviceFullPages;
+    final Counter notCollectedPages;
+    final Counter racedPages;
 
     HmmMetrics(Metrics m) {
         migratedPages = m.counter("migrated.pages", "pages");
@@ -36,5 +41,10 @@ final class HmmMetrics {
         bouncedBytes = m.counter("bounce.bytes", "bytes");
         mirroredPages = m.counter("mirror.pages", "pages");
         mirrorDrops = m.counter("mirror.drops", "pages");
+        incompletePages = m.counter("migrate.skippedPages", "pages");
+        incompleteBytes = m.counter("migrate.skippedBytes", "bytes");
+        deviceFullPages = m.counter("migrate.deviceFullPages", "pages");
+        notCollectedPages = m.counter("migrate.notCollectedPages", "pages");
+        racedPages = m.counter("migrate.racedPages", "pages");
     }
 }

@@ -23,6 +23,12 @@ import org.iopf.api.sim.WorkPriority;
  * the copy through DDR, PCIe and device memory ({@code hmm/copy}); then commit and finalize, where
  * pages the CPU touched meanwhile are skipped. The next batch's collect overlaps the current copy;
  * at most two batches are in flight.
+ *
+ * <p>A migration to the device may be partial, as Linux's is ({@code mm/migrate_device.c}):
+ * {@code migrate_vma_setup} does not collect pages it cannot isolate (pinned, swapped out, another
+ * device's), a page the driver finds no device frame for is dropped from the migration by
+ * {@code migrate_vma_pages}, and one the CPU touched is skipped at commit. The job counts each
+ * kind, so its caller learns what stayed behind ({@link MigrationSummary#incompleteBytes()}).
  */
 final class MigrationJob {
     private static final int IN_FLIGHT = 2;
@@ -37,6 +43,9 @@ final class MigrationJob {
     private long migratedBytes;
     private long skippedBytes;
     private long outOfMemoryBytes;
+    private long deviceFullBytes;
+    private long notCollectedBytes;
+    private long racedBytes;
     private long batches;
     private int inFlight;
     private boolean collecting;
@@ -81,6 +90,9 @@ final class MigrationJob {
         }
         MigrationBatch batch = device.setup(space, range, kind);
         device.trace("hmm/unmap", device.scheduler().now(), 0, 0);
+        if (kind != MigrationKind.TO_RAM) {
+            notCollectedBytes += device.notCollectedBytes(batch);
+        }
         long copyBytes = 0;
         long localBytes = 0;
         PhysicalMemory vram = device.pagemap().memory();
@@ -88,6 +100,8 @@ final class MigrationJob {
             if (kind != MigrationKind.TO_RAM) {
                 var frame = vram.allocateFrame(page.size(), 0, NumaPolicy.ANY);
                 if (frame.isEmpty()) {
+                    // the device is full: migrate_vma_pages drops a page without a destination
+                    deviceFullBytes += page.size().bytes();
                     continue;
                 }
                 page.setDestination(frame.getAsLong());
@@ -125,6 +139,12 @@ final class MigrationJob {
         long now = device.scheduler().now();
         device.trace("hmm/commit", now, 0, 0);
         MigrationResult result = device.commitAndFinalize(batch);
+        for (MigratingPage page : batch.pages()) {
+            if (kind != MigrationKind.TO_RAM && page.state() == MigratingPageState.SKIPPED
+                    && page.destinationPa() >= 0) {
+                racedBytes += page.size().bytes();
+            }
+        }
         device.trace("hmm/finalize", now, 0, 0);
         batches++;
         migratedBytes += result.migratedBytes();
@@ -141,8 +161,11 @@ final class MigrationJob {
 
     private void finishIfDone() {
         if (inFlight == 0 && plan.isEmpty()) {
-            done.accept(new MigrationSummary(migratedBytes, skippedBytes, blockedBytes, outOfMemoryBytes, batches,
-                    startNanos, device.scheduler().now()));
+            MigrationSummary summary = new MigrationSummary(migratedBytes, skippedBytes, blockedBytes,
+                    outOfMemoryBytes, deviceFullBytes, notCollectedBytes, racedBytes, batches, startNanos,
+                    device.scheduler().now());
+            device.incomplete(space, summary);
+            done.accept(summary);
         }
     }
 }

@@ -7,6 +7,7 @@ import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MapOptions;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PageSize;
+import org.iopf.api.mem.Payload;
 import org.iopf.api.platform.Node;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.plugin.hmm.HmmDevice;
@@ -33,15 +34,15 @@ final class Devices {
                 org.iopf.api.mem.NumaPolicy.NEAREST, true)).requireBuffer().address();
     }
 
-    /** A zero-filled page the CPU touched, for comparing zeros; returns its address. */
-    static long zeroReference(MemoryManager memory, AddressSpace space) {
+    /**
+     * The contents of a zero-filled page the CPU touched (2 MiB where THP gives one), captured at
+     * once: the reference zeros are kept as a content description, so comparing with them never
+     * reads a frame reclaim may have freed since (the page itself may be swapped out later).
+     */
+    static Payload zeroReference(MemoryManager memory, AddressSpace space) {
         long va = memory.mmap(space, PageSize.HUGE_2M.bytes(), MapOptions.DEFAULT.withTransparentHugePages(true));
         memory.faultInNow(space, va, Access.WRITE);
-        return va;
-    }
-
-    /** The bytes of physically contiguous zeros at the reference. */
-    static long zeroReferenceLength(AddressSpace space, long va) {
-        return space.entry(va).orElseThrow().size().bytes();
+        long length = space.entry(va).orElseThrow().size().bytes();
+        return memory.physicalMemory().capture(memory.translate(space, va, Access.READ), length);
     }
 }

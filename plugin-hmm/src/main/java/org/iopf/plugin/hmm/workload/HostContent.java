@@ -12,7 +12,8 @@ import org.iopf.api.mem.PhysicalMemory;
  * What a workload's CPU writes and later checks: the first {@code filled} bytes of a buffer hold
  * {@link PhysicalMemory#generated generated content} of a seed, the rest zeros (touched but never
  * written, as {@code calloc} leaves it). Checks compare per-page fingerprints, so they are exact in
- * both content modes; zeros are compared with a reference page the CPU zero-filled itself.
+ * both content modes; zeros are compared with the captured contents of a page the CPU
+ * zero-filled itself. A page reclaim has swapped out is swapped back in first, as a CPU load would.
  */
 final class HostContent {
     private static final long PAGE = 4096;
@@ -21,16 +22,14 @@ final class HostContent {
     private final AddressSpace space;
     private final long seed;
     private final long filled;
-    private final long zeroRef;
-    private final long zeroRefLength;
+    private final Payload zeros;
 
-    HostContent(MemoryManager memory, AddressSpace space, long seed, long filled, long zeroRef, long zeroRefLength) {
+    HostContent(MemoryManager memory, AddressSpace space, long seed, long filled, Payload zeros) {
         this.memory = memory;
         this.space = space;
         this.seed = seed;
         this.filled = filled;
-        this.zeroRef = zeroRef;
-        this.zeroRefLength = zeroRefLength;
+        this.zeros = zeros;
     }
 
     /**
@@ -82,7 +81,7 @@ final class HostContent {
                 continue;
             }
             PageTableEntry pte = space.entry(at).orElseThrow();
-            long n = Math.min(Math.min(length - pos, pte.va() + pte.size().bytes() - at), zeroRefLength);
+            long n = Math.min(Math.min(length - pos, pte.va() + pte.size().bytes() - at), zeros.length());
             if (pos < filled) {
                 n = Math.min(n, filled - pos);
             }
@@ -98,6 +97,6 @@ final class HostContent {
         if (offset < filled) {
             return content.slice(offset, n).fingerprint();
         }
-        return memory.physicalMemory().fingerprint(memory.translate(space, zeroRef, Access.READ), n);
+        return zeros.slice(0, n).fingerprint();
     }
 }

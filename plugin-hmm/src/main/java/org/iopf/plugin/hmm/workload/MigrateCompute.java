@@ -85,8 +85,7 @@ final class MigrateCompute implements Workload {
         out = Devices.buffer(device, space, size);
         hostIn = Devices.buffer(device, space, hostSize);
         hostOut = Devices.buffer(device, space, hostSize);
-        long zero = Devices.zeroReference(memory, space);
-        content = new HostContent(memory, space, seed, filled, zero, Devices.zeroReferenceLength(space, zero));
+        content = new HostContent(memory, space, seed, filled, Devices.zeroReference(memory, space));
         if (!content.populate(in, size) || !content.populate(hostIn, hostSize)) {
             errors.increment();
             steps.stopped("the host could not populate the input (a page could not be faulted in)");
@@ -101,12 +100,12 @@ final class MigrateCompute implements Workload {
         figures[1] = rate(s.migratedBytes(), s.elapsedNanos());
         figures[7] = s.elapsedNanos();
         bytes.add(s.migratedBytes());
-        steps.ended();
+        migrated("input", s);
         device.migrateToDevice(space, out, size, this::outputMigrated);
     }
 
     private void outputMigrated(MigrationSummary s) {
-        steps.ended();
+        migrated("output", s);
         device.compute(space, in, out, size, this::deviceComputed);
     }
 
@@ -185,7 +184,18 @@ final class MigrateCompute implements Workload {
         });
     }
 
-    /** The run's steps, of which those that ended without an error; why it stopped, if it did. */
+    /** A migration step: it falls short if part of the buffer stayed in system memory. */
+    private void migrated(String buffer, MigrationSummary s) {
+        if (s.incompleteBytes() == 0) {
+            steps.ended();
+            return;
+        }
+        steps.endedShort("migrating the " + buffer + " left " + s.incompleteBytes() + " of " + size
+                + " bytes in system memory (" + s.deviceFullBytes() + " found no free device memory, "
+                + s.notCollectedBytes() + " could not be isolated, " + s.racedBytes() + " were touched meanwhile)");
+    }
+
+    /** The run's steps, of which those that ended without an error or shortfall; why not, if not. */
     @Override
     public Optional<WorkloadOutcome> outcome() {
         return Optional.of(steps.outcome());

@@ -76,8 +76,7 @@ final class MixedHeap implements Workload {
     public void start() {
         space = memory.createAddressSpace("malloc-app");
         heap = memory.mmap(space, heapSize, MapOptions.DEFAULT);
-        long zero = Devices.zeroReference(memory, space);
-        content = new HostContent(memory, space, seed, heapSize, zero, Devices.zeroReferenceLength(space, zero));
+        content = new HostContent(memory, space, seed, heapSize, Devices.zeroReference(memory, space));
         content.populate(heap, heapSize);
         long pos = 0;
         while (pos < heapSize) {

@@ -125,9 +125,8 @@ final class PingPong implements Workload {
         void start() {
             space = memory.createAddressSpace("ping-pong");
             buffer = Devices.buffer(device, space, size);
-            long zero = Devices.zeroReference(memory, space);
-            content = new HostContent(memory, space, seed, Math.min(size, FILLED), zero,
-                    Devices.zeroReferenceLength(space, zero));
+            content = new HostContent(memory, space, seed, Math.min(size, FILLED),
+                    Devices.zeroReference(memory, space));
             if (!content.populate(buffer, size)) {
                 error(1);
                 steps.stopped(node + ": the host could not populate the buffer (a page could not be faulted in)");

@@ -1,12 +1,15 @@
 package org.iopf.plugin.hmm.workload;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.LongSupplier;
 import org.iopf.api.workload.WorkloadOutcome;
 
 /**
  * The steps (or rounds) of an hmm run, for its {@link WorkloadOutcome}: a step is completed when
- * it ran to its end without adding an error. A run that stops early says why.
+ * it ran to its end without adding an error and without falling short. A run that stops early,
+ * or a step that fell short, says why.
  */
 final class Steps {
     private final long requested;
@@ -14,7 +17,7 @@ final class Steps {
     private final LongSupplier errors;
     private long errorsBefore;
     private long completed;
-    private String stoppedBecause;
+    private final List<String> problems = new ArrayList<>();
 
     /**
      * @param requested steps the run is asked for, {@code >= 0}
@@ -36,14 +39,23 @@ final class Steps {
         errorsBefore = now;
     }
 
-    /** The run stops before its last step, because of {@code reason} (one line). */
-    void stopped(String reason) {
-        stoppedBecause = Objects.requireNonNull(reason, "reason is null");
+    /** The current step ended short of what it was asked, because of {@code reason} (one line): it does not count. */
+    void endedShort(String reason) {
+        problems.add(Objects.requireNonNull(reason, "reason is null"));
+        errorsBefore = errors.getAsLong();
     }
 
-    /** The steps asked for, of which those completed, and why the run stopped if it did. */
+    /** The run stops before its last step, because of {@code reason} (one line). */
+    void stopped(String reason) {
+        problems.add(Objects.requireNonNull(reason, "reason is null"));
+    }
+
+    /** The steps asked for, of which those completed, and why steps fell short or the run stopped. */
     WorkloadOutcome outcome() {
         WorkloadOutcome outcome = WorkloadOutcome.of(requested, completed, unit);
-        return stoppedBecause == null ? outcome : outcome.withProblem(stoppedBecause);
+        for (String problem : problems) {
+            outcome = outcome.withProblem(problem);
+        }
+        return outcome;
     }
 }
