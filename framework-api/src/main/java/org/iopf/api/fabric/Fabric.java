@@ -9,10 +9,13 @@ import java.util.Optional;
  */
 public interface Fabric {
     /**
-     * Attaches a port.
+     * Attaches a port. The link runs at the lower of the port's rate and the fabric's
+     * ({@link #defaultLink()}), as Ethernet auto-negotiation (IEEE 802.3 clauses 28 and 73) and
+     * InfiniBand link training settle on the fastest speed both ends support: a port never sends
+     * faster than its link. {@link FabricPort#link()} says the rate it runs at.
      *
      * @param endpoint its address; attaching one address twice is an {@link IllegalArgumentException}
-     * @param link the link to the switch
+     * @param link the port's link to the switch, at the port's own rate
      * @param receiver receives the packets addressed to it
      */
     FabricPort attach(Endpoint endpoint, LinkSpec link, PacketReceiver receiver);
@@ -23,6 +26,9 @@ public interface Fabric {
     /** The port at {@code endpoint}, if attached. */
     Optional<FabricPort> port(Endpoint endpoint);
 
-    /** The link that the platform file gives ports that do not choose their own. */
+    /**
+     * The fabric's link, as the platform file gives it: the rate, latency and loss of ports that
+     * do not choose their own, and the fastest any port runs.
+     */
     LinkSpec defaultLink();
 }

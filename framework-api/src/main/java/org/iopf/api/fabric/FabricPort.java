@@ -11,7 +11,7 @@ public interface FabricPort {
     /** This port's address. */
     Endpoint endpoint();
 
-    /** The link between this port and the switch. */
+    /** The link between this port and the switch, at the rate it runs: the lower of the port's and the fabric's. */
     LinkSpec link();
 
     /**

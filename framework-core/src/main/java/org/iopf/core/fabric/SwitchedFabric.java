@@ -48,10 +48,11 @@ public final class SwitchedFabric implements Fabric {
     }
 
     @Override
-    public FabricPort attach(Endpoint endpoint, LinkSpec link, PacketReceiver receiver) {
+    public FabricPort attach(Endpoint endpoint, LinkSpec asked, PacketReceiver receiver) {
         Objects.requireNonNull(endpoint, "endpoint is null");
-        Objects.requireNonNull(link, "link is null");
+        Objects.requireNonNull(asked, "link is null");
         Objects.requireNonNull(receiver, "receiver is null");
+        LinkSpec link = negotiated(asked);
         if (ports.containsKey(endpoint)) {
             throw new IllegalArgumentException("fabric port " + endpoint + " is attached already");
         }
@@ -63,6 +64,14 @@ public final class SwitchedFabric implements Fabric {
                         random.stream(path + "/down")));
         ports.put(endpoint, port);
         return port;
+    }
+
+    /** {@code asked} at the lower of its rate and the fabric's: a port never sends faster than its link. */
+    private LinkSpec negotiated(LinkSpec asked) {
+        if (asked.rate().bytesPerSecond() <= defaultLink.rate().bytesPerSecond()) {
+            return asked;
+        }
+        return new LinkSpec(defaultLink.rate(), asked.latencyNanos(), asked.lossProbability());
     }
 
     @Override

@@ -65,6 +65,21 @@ final class SwitchedFabricTest {
     }
 
     @Test
+    void aPortFasterThanTheFabricsLinkRunsAtTheLinksRateAndASlowerOneAtItsOwn() {
+        FabricPort fast = attach("a", LinkSpec.lossless(DataRate.gbps(100), Time.nanos(500)));
+        FabricPort slow = attach("b", LinkSpec.lossless(DataRate.gbps(5), Time.nanos(500)));
+
+        assertThat(fast.link().rate()).isEqualTo(DataRate.gbps(10));
+        assertThat(slow.link().rate()).isEqualTo(DataRate.gbps(5));
+        long leaves = fast.send(packet("a", "b", 0));
+        kernel.run();
+
+        assertThat(leaves).as("serialized at 10 Gbps, not 100").isEqualTo(SERIALIZE_1000);
+        // uplink at 10 Gbps (800 ns), latency, switch, downlink at 5 Gbps (1600 ns), latency
+        assertThat(arrivals).singleElement().satisfies(a -> assertThat(a.time()).isEqualTo(800 + 500 + 300 + 1600 + 500));
+    }
+
+    @Test
     void linkUtilisationIsTheFractionOfTimeSpentSerializing() {
         FabricPort a = attach("a", LINK);
         attach("b", LINK);

@@ -53,6 +53,22 @@ final class PinnedRdmaWriteTest {
         assertThat(stored).as("bytes stored for 2 x 64 MiB of contents").isLessThan(64L << 20 >> 4);
     }
 
+    @Test
+    void aNicOfItsOwnRateNeverSendsFasterThanTheFabricsLink() {
+        PlatformSpec base = DefaultPlatforms.pinnedBaseline(7);
+        PlatformSpec slowLink = new PlatformSpec(7, org.iopf.api.fabric.LinkSpec.lossless(
+                org.iopf.api.sim.DataRate.gbps(10), base.defaultLink().latencyNanos()), base.switchLatencyNanos(),
+                base.nodes());
+        Simulation sim = Simulation.build(slowLink, REGISTRY);
+        SimWorkloadContext run = sim.run(new RdmaWriteStreamType(),
+                Map.of("messageSize", "1MiB", "messages", "1", "concurrency", "1"));
+
+        // the NICs ask for 100 Gbps; at the link's 10 Gbps each 4138 B packet takes ceil(3310.4) = 3311 ns
+        assertThat(counter(sim, "workload.bytes")).isEqualTo(1L << 20);
+        long lastDataArrives = 256 * 3311 + 500 + 300 + 3311 + 500;
+        assertThat(run.finishedAt()).isEqualTo(lastDataArrives + 24 + 500 + 300 + 24 + 500);
+    }
+
     private static long counter(Simulation sim, String name) {
         return ((MetricValue.CounterValue) sim.metrics().snapshot().get(name)).value();
     }
