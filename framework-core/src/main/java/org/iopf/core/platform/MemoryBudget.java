@@ -95,7 +95,8 @@ final class MemoryBudget {
         return total;
     }
 
-    private static long saturatingAdd(long a, long b) {
+    /** {@code a + b}, or {@link Long#MAX_VALUE} when it overflows. */
+    static long saturatingAdd(long a, long b) {
         long sum = a + b;
         return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
     }

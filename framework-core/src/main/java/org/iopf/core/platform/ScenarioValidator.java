@@ -93,6 +93,7 @@ public final class ScenarioValidator {
         RequirementCheck roles = new RequirementCheck(platform, registry);
         demands.forEach(roles::check);
         MemoryBudget.check(demands);
+        ContentHeapBudget.check(demands, Runtime.getRuntime().maxMemory());
     }
 
     private List<NodeDemand> componentDemands(PlatformSpec platform) {

@@ -174,7 +174,10 @@ final class ScenarioValidatorTest {
 
     @Test
     void whatWouldBeSwappedOutIsBoundedPerNode() {
-        NodeSpec small = node("node1", MemorySpec.of(1L << 30), ComponentSpec.of("iommu", "premapped-iommu"),
+        // fingerprints: the buffers' bytes are not kept in the heap (ContentHeapBudget)
+        NodeSpec small = node("node1", new MemorySpec(org.iopf.core.mem.SlitNumaTopology.singleNode(1L << 30),
+                org.iopf.api.mem.ContentMode.FINGERPRINT, MemoryManagerConfig.defaults()),
+                ComponentSpec.of("iommu", "premapped-iommu"),
                 ComponentSpec.of("dma", "plain-dma"));
         // four slots of two 2 GiB buffers on demand: 16 GiB resident, 15 GiB beyond memory, within 64 GiB of swap
         assertThatCode(() -> validator.validate(platform(small), new WorkloadSpec("dma-copy-stream", Map.of(
