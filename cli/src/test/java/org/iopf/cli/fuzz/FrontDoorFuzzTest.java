@@ -40,7 +40,8 @@ import net.jqwik.api.statistics.Statistics;
  * collects them all and lists each distinct one at the end; {@code -Diopf.fuzz.absurdSizes=true}
  * also makes platforms of absurd size (10^9 cores, 10^5 nodes, 1 EiB), which must be refused as
  * bad input or run within the limits too; {@code -Diopf.fuzz.tryTimeoutSeconds} (60) is
- * how long one try may take before it counts as a hang. Each failing input is kept under
+ * how long one try may take before it counts as a hang. {@code target/front-door-fuzz/in-flight.txt}
+ * names the try running now (the culprit, should one take the JVM down). Each failing input is kept under
  * {@code target/front-door-fuzz/failures/}; each failure ever found is a fixed case of
  * {@link FrontDoorCasesTest}.
  */
@@ -95,6 +96,9 @@ final class FrontDoorFuzzTest {
         }
         args.addAll(List.of("--plugins", plugins.toString()));
 
+        // what runs now, so that a try that takes the whole JVM down (out of heap) is named afterwards
+        Files.writeString(WORK.resolve("in-flight.txt"), ROOT.relativize(input) + " mutated by " + mutator.steps()
+                + "\niopf " + String.join(" ", args) + "\n");
         FrontDoor.Outcome outcome = DOOR.call(args.toArray(String[]::new));
 
         String command = t.command().name().toLowerCase(java.util.Locale.ROOT);
