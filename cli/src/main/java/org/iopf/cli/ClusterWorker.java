@@ -23,6 +23,7 @@ import org.iopf.cli.ClusterWire.PluginRef;
 import org.iopf.cli.ClusterWire.Reply;
 import org.iopf.core.platform.Scenario;
 import org.iopf.core.platform.file.PlatformFileReader;
+import org.iopf.core.plugin.PluginCache;
 import org.iopf.core.plugin.PluginHost;
 import org.iopf.core.plugin.PluginHostException;
 import org.iopf.core.plugin.PluginInfo;
@@ -188,16 +189,7 @@ final class ClusterWorker {
         if (!Files.isRegularFile(path)) {
             return Optional.empty();
         }
-        return Optional.of(hashes.computeIfAbsent(path, ClusterWorker::sha256));
-    }
-
-    /** The SHA-256 of a file, in hex. */
-    static String sha256(Path file) {
-        try {
-            return sha256(Files.readAllBytes(file));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        }
+        return Optional.of(hashes.computeIfAbsent(path, PluginCache::sha256));
     }
 
     /** The SHA-256 of {@code bytes}, in hex. */

@@ -12,13 +12,12 @@ final class HmmRequirements {
     private HmmRequirements() {
     }
 
-    /** The node that {@code parameter} names, whose {@code hmm-device} the workload drives. */
-    static NodeRequirement device(String parameter) {
-        return NodeRequirement.on(parameter, "drives its device").componentType(Role.BUFFER_MANAGER, "hmm-device");
-    }
-
-    /** {@link #device}, with {@code populatedBytes} populated in the node's system memory at the start. */
+    /**
+     * The node that {@code parameter} names, whose {@code hmm-device} the workload drives, with
+     * {@code populatedBytes} populated in its system memory at the start.
+     */
     static NodeRequirement device(String parameter, long populatedBytes) {
-        return device(parameter).memory(populatedBytes, 0);
+        return NodeRequirement.on(parameter, "drives its device").componentType(Role.BUFFER_MANAGER, "hmm-device")
+                .memory(populatedBytes, 0);
     }
 }
