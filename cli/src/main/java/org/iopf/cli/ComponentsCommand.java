@@ -5,18 +5,21 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.iopf.api.observe.StatisticSpec;
 import org.iopf.api.platform.Capability;
 import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.Role;
 import org.iopf.core.platform.ExtensionRegistry;
 import org.iopf.core.platform.NearestName;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
  * {@code iopf components [NAME]}: every component and workload type known now, with its roles and
- * capabilities, where it came from and its parameters (type, unit, default, range, seed section) — printed from
+ * capabilities, where it came from, its parameters (type, unit, default, range, source) and its declared
+ * statistics (kind, unit, meaning, as SST's {@code sst-info} lists an element's) — printed from
  * the types' own declarations, which are also what platform files are validated against.
  */
 @Command(name = "components", mixinStandardHelpOptions = true,
@@ -28,18 +31,50 @@ final class ComponentsCommand implements Callable<Integer> {
     @Parameters(arity = "0..1", paramLabel = "NAME", description = "Show only this type.")
     String name;
 
+    @Option(names = "--markdown", description = "Print NAME's parameters and statistics as the Markdown tables "
+            + "of a plugin README.")
+    boolean markdown;
+
     @Override
     public Integer call() {
-        print(parent.session().registry(), name, parent.env().out());
+        if (markdown) {
+            markdown(parent.session().registry(), name, parent.env().out());
+        } else {
+            print(parent.session().registry(), name, parent.env().out());
+        }
         return ExitCode.OK;
+    }
+
+    /** Prints the Markdown tables of the type named {@code only}. */
+    static void markdown(ExtensionRegistry registry, String only, PrintWriter out) {
+        if (only == null) {
+            throw new BadInputException("--markdown needs the NAME of one component or workload type");
+        }
+        requireKnown(registry, only);
+        List<ParameterSpec> parameters = registry.find(only).map(t -> t.parameters())
+                .orElseGet(() -> registry.findWorkload(only).orElseThrow().parameters());
+        List<StatisticSpec> statistics = registry.find(only).map(t -> t.statistics())
+                .orElseGet(() -> registry.findWorkload(only).orElseThrow().statistics());
+        DeclarationTables.parameters(parameters).forEach(out::println);
+        if (!statistics.isEmpty()) {
+            out.println();
+            DeclarationTables.statistics(statistics).forEach(out::println);
+        }
+        out.flush();
+    }
+
+    private static void requireKnown(ExtensionRegistry registry, String only) {
+        if (registry.find(only).isEmpty() && registry.findWorkload(only).isEmpty()) {
+            List<String> all = new java.util.ArrayList<>(registry.componentNames());
+            all.addAll(registry.workloadNames());
+            throw new BadInputException("no component or workload type '" + only + "'" + NearestName.hint(only, all));
+        }
     }
 
     /** Prints the registry's types, or only the one named {@code only} (null: all). */
     static void print(ExtensionRegistry registry, String only, PrintWriter out) {
-        if (only != null && registry.find(only).isEmpty() && registry.findWorkload(only).isEmpty()) {
-            List<String> all = new java.util.ArrayList<>(registry.componentNames());
-            all.addAll(registry.workloadNames());
-            throw new BadInputException("no component or workload type '" + only + "'" + NearestName.hint(only, all));
+        if (only != null) {
+            requireKnown(registry, only);
         }
         if (only == null) {
             out.println("Component types (" + registry.all().size() + "):");
@@ -54,6 +89,7 @@ final class ComponentsCommand implements Callable<Integer> {
                         r.source());
                 out.println("    " + r.type().description());
                 parameters(r.type().parameters(), out);
+                statistics(r.type().statistics(), out);
             }
         }
         if (only == null) {
@@ -65,9 +101,21 @@ final class ComponentsCommand implements Callable<Integer> {
                 out.printf("%n  %s  from %s%n", r.type().name(), r.source());
                 out.println("    " + r.type().description());
                 parameters(r.type().parameters(), out);
+                statistics(r.type().statistics(), out);
             }
         }
         out.flush();
+    }
+
+    private static void statistics(List<StatisticSpec> specs, PrintWriter out) {
+        if (specs.isEmpty()) {
+            return;
+        }
+        out.printf("    %-34s %-10s %-8s %s%n", "statistic", "kind", "unit", "description");
+        for (StatisticSpec s : specs) {
+            out.printf("    %-34s %-10s %-8s %s%n", s.name(), s.kind().name().toLowerCase(Locale.ROOT), s.unit(),
+                    s.description());
+        }
     }
 
     private static void parameters(List<ParameterSpec> specs, PrintWriter out) {
@@ -84,8 +132,9 @@ final class ComponentsCommand implements Callable<Integer> {
             if (!p.allowedValues().isEmpty()) {
                 text += " " + p.allowedValues();
             }
-            if (!p.seedSection().isEmpty()) {
-                text += " [" + p.seedSection() + "]";
+            String source = p.source().describe();
+            if (!source.isEmpty()) {
+                text += " [" + source + "]";
             }
             out.printf("    %-22s %-10s %-12s %-18s %s%n", p.name(), type, dflt, range, text);
         }

@@ -3,6 +3,7 @@ package org.iopf.api.platform;
 import com.google.inject.Module;
 import java.util.List;
 import java.util.Set;
+import org.iopf.api.observe.StatisticSpec;
 import org.pf4j.ExtensionPoint;
 
 /**
@@ -47,6 +48,17 @@ public interface ComponentType extends ExtensionPoint {
 
     /** Its parameters; none by default. */
     default List<ParameterSpec> parameters() {
+        return List.of();
+    }
+
+    /**
+     * The statistics it records, under {@code NODE.COMPONENT.} ({@link StatisticSpec}); empty = not declared, in
+     * which case names under its prefix are not checked at validation. A type that declares
+     * statistics must declare every one it records.
+     *
+     * @since 0.1
+     */
+    default List<StatisticSpec> statistics() {
         return List.of();
     }
 

@@ -20,10 +20,15 @@ import java.util.Optional;
  * @param seedSection where the default comes from ({@code "seed 000 §4.2"}), or empty
  * @param range for a {@linkplain ParameterType#isNumeric() numeric} type, the values admitted;
  *     empty = any value of the type
+ * @param multipleOf for a {@link ParameterType#BYTES} or {@link ParameterType#INTEGER} parameter, the
+ *     step every value must be a multiple of ({@code "4KiB"}); empty = any
+ * @param source where the default comes from; for a declaration without one,
+ *     {@link Source#legacy(String) legacy(seedSection)}
  * @since 0.1
  */
 public record ParameterSpec(String name, ParameterType type, String description, Optional<String> defaultValue,
-        List<String> allowedValues, String seedSection, Optional<ParameterRange> range) {
+        List<String> allowedValues, String seedSection, Optional<ParameterRange> range, Optional<String> multipleOf,
+        Source source) {
     /** Checks arguments. */
     public ParameterSpec {
         Objects.requireNonNull(name, "name is null");
@@ -33,12 +38,24 @@ public record ParameterSpec(String name, ParameterType type, String description,
         allowedValues = List.copyOf(allowedValues);
         Objects.requireNonNull(seedSection, "seedSection is null");
         Objects.requireNonNull(range, "range is null");
+        Objects.requireNonNull(multipleOf, "multipleOf is null");
+        Objects.requireNonNull(source, "source is null");
+        if (multipleOf.isPresent() && type != ParameterType.BYTES && type != ParameterType.INTEGER) {
+            throw new IllegalArgumentException("parameter '" + name + "' is " + type + ", which has no multiple");
+        }
         if (!name.matches("[a-zA-Z][a-zA-Z0-9_]*")) {
             throw new IllegalArgumentException("parameter name must be an identifier: '" + name + "'");
         }
         if (range.isPresent() && !type.isNumeric()) {
             throw new IllegalArgumentException("parameter '" + name + "' is " + type + ", which has no range");
         }
+    }
+
+    /** A parameter with a range but no step or classified source (the form of API 0.1 before sources). */
+    public ParameterSpec(String name, ParameterType type, String description, Optional<String> defaultValue,
+            List<String> allowedValues, String seedSection, Optional<ParameterRange> range) {
+        this(name, type, description, defaultValue, allowedValues, seedSection, range, Optional.empty(),
+                Source.legacy(seedSection));
     }
 
     /** A parameter without a range (the form of API 0.1 before ranges). */
@@ -76,7 +93,7 @@ public record ParameterSpec(String name, ParameterType type, String description,
      */
     public ParameterSpec range(String min, String max) {
         return new ParameterSpec(name, type, description, defaultValue, allowedValues, seedSection,
-                Optional.of(new ParameterRange(min, max)));
+                Optional.of(new ParameterRange(min, max)), multipleOf, source);
     }
 
     /**
@@ -86,6 +103,28 @@ public record ParameterSpec(String name, ParameterType type, String description,
      */
     public ParameterSpec range(long min, long max) {
         return range(Long.toString(min), Long.toString(max));
+    }
+
+    /**
+     * This parameter admitting only multiples of {@code step}, written as its values are
+     * ({@code multipleOf("4KiB")}); validation refuses other values.
+     *
+     * @throws IllegalArgumentException if the type is neither bytes nor a whole number, or the step is blank
+     */
+    public ParameterSpec multipleOf(String step) {
+        Objects.requireNonNull(step, "step is null");
+        if (step.isBlank()) {
+            throw new IllegalArgumentException("a step must not be blank");
+        }
+        return new ParameterSpec(name, type, description, defaultValue, allowedValues, seedSection, range,
+                Optional.of(step), source);
+    }
+
+    /** This parameter with its default's source ({@link #seedSection()} becomes its one-line form). */
+    public ParameterSpec from(Source newSource) {
+        Objects.requireNonNull(newSource, "source is null");
+        return new ParameterSpec(name, type, description, defaultValue, allowedValues, newSource.describe(), range,
+                multipleOf, newSource);
     }
 
     /** Whether the platform file must set it. */

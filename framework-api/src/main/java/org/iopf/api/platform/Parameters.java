@@ -48,4 +48,14 @@ public interface Parameters {
 
     /** A {@link ParameterType#STRING} or {@link ParameterType#NODE} value. */
     String string(String name);
+
+    /**
+     * The value of a typed parameter key, given or defaulted ({@link Parameter}).
+     *
+     * @throws IllegalArgumentException if the owner does not declare {@code key}
+     * @since 0.1
+     */
+    default <T> T get(Parameter<T> key) {
+        return key.read(this);
+    }
 }

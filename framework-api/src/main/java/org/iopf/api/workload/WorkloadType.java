@@ -1,6 +1,7 @@
 package org.iopf.api.workload;
 
 import java.util.List;
+import org.iopf.api.observe.StatisticSpec;
 import org.iopf.api.platform.NodeRequirement;
 import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.Parameters;
@@ -22,6 +23,17 @@ public interface WorkloadType extends ExtensionPoint {
 
     /** Its parameters; none by default. */
     default List<ParameterSpec> parameters() {
+        return List.of();
+    }
+
+    /**
+     * The statistics it records, under {@code workload.} ({@link StatisticSpec}); empty = not declared, in
+     * which case names under its prefix are not checked at validation. A type that declares
+     * statistics must declare every one it records.
+     *
+     * @since 0.1
+     */
+    default List<StatisticSpec> statistics() {
         return List.of();
     }
 

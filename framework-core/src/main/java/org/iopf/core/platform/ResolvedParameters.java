@@ -54,6 +54,7 @@ public final class ResolvedParameters implements Parameters {
             }
             Object value = parse(spec, text);
             checkRange(spec, text, value, raw.containsKey(spec.name()));
+            checkStep(spec, text, value, raw.containsKey(spec.name()));
             values.put(spec.name(), value);
         }
     }
@@ -118,6 +119,27 @@ public final class ResolvedParameters implements Parameters {
         throw new InvalidParameterException(owner, spec.name(), "'" + text + "' is out of range" + inRange(spec));
     }
 
+    /** Refuses a value that is not a multiple of the spec's step; a default that is not is the type's bug. */
+    private void checkStep(ParameterSpec spec, String text, Object value, boolean given) {
+        if (spec.multipleOf().isEmpty()) {
+            return;
+        }
+        Object step = bound(spec, spec.multipleOf().get());
+        if (!(step instanceof Long s) || s <= 0) {
+            throw new IllegalStateException(owner + " declares parameter '" + spec.name() + "' with step '"
+                    + spec.multipleOf().get() + "', which is not positive");
+        }
+        if ((Long) value % s == 0) {
+            return;
+        }
+        if (!given) {
+            throw new IllegalStateException(owner + " declares parameter '" + spec.name() + "' with default '" + text
+                    + "' that is not a multiple of " + spec.multipleOf().get());
+        }
+        throw new InvalidParameterException(owner, spec.name(), "'" + text + "' is not a multiple of "
+                + spec.multipleOf().get() + "; expected " + expectedValue(spec));
+    }
+
     private Object bound(ParameterSpec spec, String text) {
         try {
             return parseValue(spec, text);
@@ -149,8 +171,12 @@ public final class ResolvedParameters implements Parameters {
      * {@code a size such as 4KiB}, {@code one of [stall, terminate]}.
      */
     public static String expectedValue(ParameterSpec spec) {
+        String step = spec.multipleOf().map(m -> ", a multiple of " + m).orElse("");
         if (spec.range().isPresent()) {
-            return kind(spec.type()) + " in " + spec.range().get();
+            return kind(spec.type()) + " in " + spec.range().get() + step;
+        }
+        if (!step.isEmpty()) {
+            return kind(spec.type()) + step;
         }
         return switch (spec.type()) {
             case BYTES -> "a size such as 4KiB";

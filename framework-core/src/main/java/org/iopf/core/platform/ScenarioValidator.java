@@ -50,6 +50,7 @@ public final class ScenarioValidator {
         requireNonNull(scenario, "scenario is null");
         try {
             validate(scenario.platform(), scenario.workload());
+            validateFigures(scenario.platform(), scenario.workload(), scenario.expectations());
         } catch (InvalidScenarioException e) {
             throw e.in(scenario.source());
         }
@@ -64,6 +65,23 @@ public final class ScenarioValidator {
     public void validate(PlatformSpec platform, WorkloadSpec workload) {
         requireNonNull(workload, "workload is null");
         validateWorkload(platform, registry.requireWorkload(workload.type()), workload.parameters());
+    }
+
+    /**
+     * Checks that each expectation names a figure a run of {@code workload} on {@code platform}
+     * can have, as far as the types declare their statistics ({@link FigureNames}).
+     *
+     * @throws InvalidScenarioException at {@code expect[i].metric} for the first that cannot
+     * @throws IllegalArgumentException if the workload type is unknown
+     */
+    public void validateFigures(PlatformSpec platform, WorkloadSpec workload, List<Expectation> expectations) {
+        FigureNames names = new FigureNames(platform, registry, registry.requireWorkload(workload.type()));
+        for (int i = 0; i < expectations.size(); i++) {
+            Optional<String> problem = names.problem(expectations.get(i).metric());
+            if (problem.isPresent()) {
+                throw new InvalidScenarioException("expect[" + i + "].metric", problem.get());
+            }
+        }
     }
 
     /**

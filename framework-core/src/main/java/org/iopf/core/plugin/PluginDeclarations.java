@@ -1,6 +1,7 @@
 package org.iopf.core.plugin;
 
 import java.util.Objects;
+import org.iopf.api.observe.StatisticSpec;
 import org.iopf.api.platform.ComponentType;
 import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.workload.WorkloadType;
@@ -21,12 +22,26 @@ final class PluginDeclarations {
             throw new IllegalStateException("component type '" + name + "' fills no role");
         }
         checkParameters(name, type.parameters());
+        checkStatistics(name, type.statistics());
     }
 
     static void check(WorkloadType type) {
         String name = nameOf(type.name(), type);
         Objects.requireNonNull(type.description(), () -> "workload type '" + name + "' has no description");
         checkParameters(name, type.parameters());
+        checkStatistics(name, type.statistics());
+    }
+
+    private static void checkStatistics(String typeName, java.util.List<StatisticSpec> statistics) {
+        Objects.requireNonNull(statistics, () -> "type '" + typeName + "' returns no statistics list");
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (StatisticSpec spec : statistics) {
+            Objects.requireNonNull(spec, () -> "type '" + typeName + "' declares a null statistic");
+            if (!names.add(spec.name())) {
+                throw new IllegalStateException("type '" + typeName + "' declares statistic '" + spec.name()
+                        + "' twice");
+            }
+        }
     }
 
     private static String nameOf(String name, Object type) {

@@ -136,4 +136,24 @@ final class ResolvedParametersTest {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("c declares parameter 'd' with a range bound '0' that is not a duration");
     }
+
+    @Test
+    void aValueThatIsNotAMultipleOfTheStepIsRefusedWithTheStep() {
+        List<ParameterSpec> specs = List.of(org.iopf.api.platform.Parameter.bytes("batchSize", "per batch")
+                .byDefault("64MiB").range("4KiB", "64GiB").multipleOf("4KiB").spec());
+        assertThat(new ResolvedParameters("node1/gpu (hmm-device)", specs, Map.of("batchSize", "8KiB"))
+                .bytes("batchSize")).isEqualTo(8192);
+        assertThatThrownBy(() -> new ResolvedParameters("node1/gpu (hmm-device)", specs,
+                Map.of("batchSize", "6KiB")))
+                .isInstanceOf(InvalidParameterException.class)
+                .hasMessageContaining("'6KiB' is not a multiple of 4KiB; expected a size in 4KiB..64GiB, a multiple of 4KiB");
+    }
+
+    @Test
+    void aDefaultThatIsNotAMultipleOfItsOwnStepIsTheTypesBug() {
+        List<ParameterSpec> specs = List.of(org.iopf.api.platform.Parameter.bytes("batchSize", "per batch")
+                .byDefault("5KiB").multipleOf("4KiB").spec());
+        assertThatThrownBy(() -> new ResolvedParameters("node1/gpu (hmm-device)", specs, Map.of()))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("not a multiple of 4KiB");
+    }
 }

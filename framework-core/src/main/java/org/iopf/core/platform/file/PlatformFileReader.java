@@ -114,7 +114,9 @@ public final class PlatformFileReader {
         List<Expectation> expectations = root.get("expect").map(n -> new ExpectationBinder(yaml).bind(n))
                 .orElse(List.of());
         try {
-            new ScenarioValidator(registry).validate(platform, workload);
+            ScenarioValidator validator = new ScenarioValidator(registry);
+            validator.validate(platform, workload);
+            validator.validateFigures(platform, workload, expectations);
         } catch (InvalidScenarioException e) {
             throw located(yaml, root, e);
         }

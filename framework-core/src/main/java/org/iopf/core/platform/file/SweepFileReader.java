@@ -18,6 +18,7 @@ import java.util.StringJoiner;
 import org.iopf.core.platform.Expectation;
 import org.iopf.core.platform.Expectation.Quantity;
 import org.iopf.core.platform.ExtensionRegistry;
+import org.iopf.core.platform.FigureNames;
 import org.iopf.core.platform.Scenario;
 import org.iopf.core.platform.file.ExpectationBinder.Amount;
 import org.iopf.core.sweep.AxisValue;
@@ -54,6 +55,7 @@ public final class SweepFileReader {
             + "{path: ..., range: {from: 4KiB, to: 4MiB, steps: 11, scale: log}}";
 
     private final PlatformFileReader reader;
+    private final ExtensionRegistry registry;
 
     /**
      * A reader that checks points against {@code registry}.
@@ -61,7 +63,8 @@ public final class SweepFileReader {
      * @param registry the known component and workload types, not null; read, never changed
      */
     public SweepFileReader(ExtensionRegistry registry) {
-        this.reader = new PlatformFileReader(requireNonNull(registry, "registry is null"));
+        this.registry = requireNonNull(registry, "registry is null");
+        this.reader = new PlatformFileReader(registry);
     }
 
     /** One axis as read: where it goes and its values as written. */
@@ -132,6 +135,7 @@ public final class SweepFileReader {
         List<PointExpectation> expectations = root.get("expect").map(n -> expectations(yaml, n, base, axes))
                 .orElse(List.of());
         MetricSelection metrics = metrics(yaml, root, expectations);
+        checkFigureNames(yaml, root, baseScenario);
 
         List<SweepPoint> points = new ArrayList<>();
         EditedPlatformReader edited = new EditedPlatformReader(reader);
@@ -441,6 +445,25 @@ public final class SweepFileReader {
             }
         }
         return new MetricSelection(patterns);
+    }
+
+    /** Refuses a metric (not a glob) that no run of the base scenario can have, at its line. */
+    private void checkFigureNames(YamlBinder yaml, YamlNode.Mapping root, Scenario baseScenario) {
+        Optional<YamlNode> node = root.get("metrics");
+        if (node.isEmpty()) {
+            return;
+        }
+        FigureNames names = new FigureNames(baseScenario.platform(), registry,
+                registry.requireWorkload(baseScenario.workload().type()));
+        for (YamlNode item : ((YamlNode.Sequence) node.get()).items()) {
+            String name = yaml.nonBlank(item, "a figure name");
+            if (name.indexOf('*') < 0) {
+                Optional<String> problem = names.problem(name);
+                if (problem.isPresent()) {
+                    throw yaml.error(item, problem.get());
+                }
+            }
+        }
     }
 
     private static String hash(String text) {

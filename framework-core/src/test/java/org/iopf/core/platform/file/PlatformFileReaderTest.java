@@ -115,10 +115,10 @@ final class PlatformFileReaderTest {
                   - {metric: latency.p99, max: 50us}
                   - {metric: faults.translation, min: 1}
                   - {metric: node1.nic0.bytes, value: 4KiB, tolerance: 512B}
-                  - {metric: cache.hitRate, min: 12%}
-                  - metric: dma.rate
+                  - {metric: workload.cache.hitRate, min: 12%}
+                  - metric: workload.dma.rate
                     value: 13284MB/s
-                  - {metric: x, value: -2.5, tolerance: 0.5}
+                  - {metric: workload.x, value: -2.5, tolerance: 0.5}
                 """);
         List<Expectation> e = s.expectations();
         assertThat(e).hasSize(7);
@@ -133,7 +133,7 @@ final class PlatformFileReaderTest {
         assertThat(e.get(4).comparison()).isEqualTo(Comparison.AT_LEAST);
         assertThat(e.get(4).quantity()).isEqualTo(Quantity.RATIO);
         assertThat(e.get(4).value()).isCloseTo(0.12, within(1e-12));
-        assertThat(e.get(5)).isEqualTo(new Expectation("dma.rate", Comparison.WITHIN, 13_284e6 * 8, 0, false,
+        assertThat(e.get(5)).isEqualTo(new Expectation("workload.dma.rate", Comparison.WITHIN, 13_284e6 * 8, 0, false,
                 Quantity.RATE, "13284MB/s", "expect.yaml:13:5"));
         assertThat(e.get(6).value()).isEqualTo(-2.5);
         assertThat(e.get(6).tolerance()).isEqualTo(0.5);

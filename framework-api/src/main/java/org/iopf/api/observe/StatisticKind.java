@@ -1,0 +1,17 @@
+package org.iopf.api.observe;
+
+/**
+ * What kind of value a declared statistic ({@link StatisticSpec}) is.
+ *
+ * <p>Stability: experimental.
+ *
+ * @since 0.1
+ */
+public enum StatisticKind {
+    /** A count that only grows ({@link Counter}). */
+    COUNTER,
+    /** A distribution with percentiles ({@link Histogram}). */
+    HISTOGRAM,
+    /** A value read when the figures are taken ({@link Metrics#gauge}). */
+    GAUGE
+}
