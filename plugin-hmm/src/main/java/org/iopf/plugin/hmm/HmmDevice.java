@@ -97,11 +97,10 @@ public final class HmmDevice implements BufferManager {
                 settings.storageBandwidth()));
         long system = memory.physicalMemory().size();
         boolean tight = settings.deviceMemoryBytes() > settings.pressureRatio() * system;
-        context.metrics().gauge("pressure.configured", "flag", () -> tight ? 1 : 0);
-        context.metrics().gauge("pingPong.blockedRanges", "ranges", policy::blockedRanges);
-        context.metrics().gauge("device.usedBytes", "bytes",
-                () -> pagemap.memory().size() - pagemap.memory().freeBytes());
-        context.metrics().gauge("batch.pageByPage", "flag", () -> settings.pageByPage() ? 1 : 0);
+        HmmMetrics.PRESSURE_CONFIGURED.gauge(context.metrics(), () -> tight ? 1 : 0);
+        HmmMetrics.BLOCKED_RANGES.gauge(context.metrics(), policy::blockedRanges);
+        HmmMetrics.DEVICE_USED.gauge(context.metrics(), () -> pagemap.memory().size() - pagemap.memory().freeBytes());
+        HmmMetrics.PAGE_BY_PAGE.gauge(context.metrics(), () -> settings.pageByPage() ? 1 : 0);
         if (tight) {
             LOG.warn("{}: device memory ({} B) is not much smaller than system memory ({} B): migrating back may "
                     + "find no free system memory (seed 003, F6)", track, settings.deviceMemoryBytes(), system);

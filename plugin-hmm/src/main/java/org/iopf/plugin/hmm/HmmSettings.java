@@ -27,41 +27,16 @@ record HmmSettings(long deviceMemoryBytes, DataRate deviceBandwidth, DataRate pc
         long batchBytes, boolean mirror, String policy, long granularityBytes, int pingPongThreshold,
         long batchOverheadNanos, long faultBackLatencyNanos, long bounceBufferBytes, DataRate storageBandwidth,
         double pressureRatio, String core) {
-    private static final long PAGE = 4096;
-    private static final long HUGE = 2L << 20;
-
-    /** Checks arguments. */
-    HmmSettings {
-        if (deviceMemoryBytes <= 0 || deviceMemoryBytes % HUGE != 0) {
-            throw new IllegalArgumentException("deviceMemory must be a positive multiple of 2 MiB: " + deviceMemoryBytes);
-        }
-        if (batchBytes <= 0 || batchBytes % PAGE != 0) {
-            throw new IllegalArgumentException("batchSize must be a positive multiple of 4 KiB: " + batchBytes);
-        }
-        if (granularityBytes <= 0 || granularityBytes % PAGE != 0) {
-            throw new IllegalArgumentException("trackingGranularity must be a positive multiple of 4 KiB: "
-                    + granularityBytes);
-        }
-        if (pingPongThreshold < 1) {
-            throw new IllegalArgumentException("pingPongThreshold must be >= 1: " + pingPongThreshold);
-        }
-        if (bounceBufferBytes <= 0 || bounceBufferBytes % PAGE != 0) {
-            throw new IllegalArgumentException("bounceBuffer must be a positive multiple of 4 KiB: " + bounceBufferBytes);
-        }
-        if (!(pressureRatio > 0)) {
-            throw new IllegalArgumentException("pressureRatio must be > 0: " + pressureRatio);
-        }
-    }
-
+    /** Reads the validated parameters (ranges and steps are declared, and checked, in {@link HmmDeviceType}). */
     static HmmSettings from(Parameters p) {
-        return new HmmSettings(p.bytes(HmmDeviceType.DEVICE_MEMORY), p.rate(HmmDeviceType.DEVICE_BANDWIDTH),
-                p.rate(HmmDeviceType.PCIE_BANDWIDTH), p.rate(HmmDeviceType.DDR_BANDWIDTH),
-                p.bytes(HmmDeviceType.BATCH_SIZE), "mirror".equals(p.string(HmmDeviceType.MODE)),
-                p.string(HmmDeviceType.POLICY), p.bytes(HmmDeviceType.GRANULARITY),
-                p.intValue(HmmDeviceType.PING_PONG_THRESHOLD), p.duration(HmmDeviceType.BATCH_OVERHEAD),
-                p.duration(HmmDeviceType.FAULT_BACK_LATENCY), p.bytes(HmmDeviceType.BOUNCE_BUFFER),
-                p.rate(HmmDeviceType.STORAGE_BANDWIDTH), p.decimal(HmmDeviceType.PRESSURE_RATIO),
-                p.string(HmmDeviceType.CORE));
+        return new HmmSettings(p.get(HmmDeviceType.DEVICE_MEMORY), p.get(HmmDeviceType.DEVICE_BANDWIDTH),
+                p.get(HmmDeviceType.PCIE_BANDWIDTH), p.get(HmmDeviceType.DDR_BANDWIDTH),
+                p.get(HmmDeviceType.BATCH_SIZE), "mirror".equals(p.get(HmmDeviceType.MODE)),
+                p.get(HmmDeviceType.POLICY), p.get(HmmDeviceType.GRANULARITY),
+                p.get(HmmDeviceType.PING_PONG_THRESHOLD), p.get(HmmDeviceType.BATCH_OVERHEAD),
+                p.get(HmmDeviceType.FAULT_BACK_LATENCY), p.get(HmmDeviceType.BOUNCE_BUFFER),
+                p.get(HmmDeviceType.STORAGE_BANDWIDTH), p.get(HmmDeviceType.PRESSURE_RATIO),
+                p.get(HmmDeviceType.CORE));
     }
 
     /** Whether batches are so small that migration goes page by page (seed 003 warns against it). */

@@ -9,8 +9,10 @@ import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.iopf.core.platform.ExtensionRegistry;
+import org.iopf.core.platform.FigureNames;
 import org.iopf.core.platform.file.PlatformFileReader;
 import org.iopf.core.report.ExpectationOutcome;
+import org.iopf.core.report.Figure;
 import org.iopf.core.report.RunResult;
 import org.iopf.core.run.CompletedRun;
 import org.iopf.core.run.ScenarioRunner;
@@ -43,5 +45,9 @@ final class ScenarioFilesTest {
         assertThat(result.expectations().outcomes()).as(file + " checks nothing").isNotEmpty();
         assertThat(result.expectations().allPassed()).as(report).isTrue();
         assertThat(result.value("sim.finished").orElseThrow()).isEqualTo(1.0);
+        FigureNames declared = new FigureNames(run.scenario().platform(), registry,
+                registry.requireWorkload(run.scenario().workload().type()));
+        assertThat(declared.undeclared(result.figures().stream().map(Figure::name).toList()))
+                .as("statistics recorded but not declared by their types").isEmpty();
     }
 }

@@ -41,7 +41,9 @@ final class MigrateCompute implements Workload {
     private final Counter errors;
     private final Counter mismatched;
     private final Counter bytes;
-    private final long[] figures = new long[8];
+    /** Where the standard {@code elapsed} sits in {@link #figures}, after the type's own statistics. */
+    private static final int ELAPSED = 7;
+    private final long[] figures = new long[ELAPSED + 1];
     private final Steps steps;
     private AddressSpace space;
     private HostContent content;
@@ -53,29 +55,24 @@ final class MigrateCompute implements Workload {
     MigrateCompute(WorkloadContext context) {
         this.context = context;
         Parameters p = context.parameters();
-        this.device = Devices.require(context, p.string(MigrateComputeType.NODE));
-        this.memory = context.requireNode(p.string(MigrateComputeType.NODE)).memoryManager();
-        this.size = p.bytes(MigrateComputeType.SIZE);
-        this.filled = Math.min(p.bytes(MigrateComputeType.FILLED), size);
-        this.hostSize = p.bytes(MigrateComputeType.HOST_SIZE);
-        this.hostPressure = p.bytes(MigrateComputeType.HOST_PRESSURE);
-        this.writeBack = p.flag(MigrateComputeType.WRITE_BACK);
-        this.seed = p.integer(MigrateComputeType.SEED);
-        if (size <= 0 || hostSize <= 0) {
-            throw new IllegalArgumentException("size and hostSize must be > 0");
-        }
+        this.device = Devices.require(context, p.get(MigrateComputeType.NODE));
+        this.memory = context.requireNode(p.get(MigrateComputeType.NODE)).memoryManager();
+        this.size = p.get(MigrateComputeType.SIZE);
+        this.filled = Math.min(p.get(MigrateComputeType.FILLED), size);
+        this.hostSize = p.get(MigrateComputeType.HOST_SIZE);
+        this.hostPressure = p.get(MigrateComputeType.HOST_PRESSURE);
+        this.writeBack = p.get(MigrateComputeType.WRITE_BACK);
+        this.seed = p.get(MigrateComputeType.SEED);
         this.errors = context.metrics().counter("errors", "operations");
         this.mismatched = context.metrics().counter("integrity.mismatchedPages", "pages");
         this.bytes = context.metrics().counter("bytes", "bytes");
         this.steps = new Steps(writeBack ? 7 : 6, "steps", errors::value);
         context.metrics().counter("messages", "operations");
-        String[] names = {"migrate.time", "migrate.rate", "compute.device.rate", "compute.host.rate",
-            "readback.time", "readback.rate", "faultback.time", "elapsed"};
-        String[] units = {"ns", "bits/s", "bits/s", "bits/s", "ns", "bits/s", "ns", "ns"};
-        for (int i = 0; i < names.length; i++) {
+        for (int i = 0; i < MigrateComputeType.STATISTICS.size(); i++) {
             int k = i;
-            context.metrics().gauge(names[i], units[i], () -> figures[k]);
+            MigrateComputeType.STATISTICS.get(i).gauge(context.metrics(), () -> figures[k]);
         }
+        context.metrics().gauge("elapsed", "ns", () -> figures[ELAPSED]);
     }
 
     @Override
@@ -98,7 +95,7 @@ final class MigrateCompute implements Workload {
     private void inputMigrated(MigrationSummary s) {
         figures[0] = s.elapsedNanos();
         figures[1] = rate(s.migratedBytes(), s.elapsedNanos());
-        figures[7] = s.elapsedNanos();
+        figures[ELAPSED] = s.elapsedNanos();
         bytes.add(s.migratedBytes());
         migrated("input", s);
         device.migrateToDevice(space, out, size, this::outputMigrated);

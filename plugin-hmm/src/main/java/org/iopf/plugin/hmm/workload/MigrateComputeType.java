@@ -1,10 +1,12 @@
 package org.iopf.plugin.hmm.workload;
 
 import java.util.List;
+import org.iopf.api.observe.StatisticSpec;
 import org.iopf.api.platform.NodeRequirement;
 import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.platform.ParameterType;
+import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.Parameters;
+import org.iopf.api.platform.Source;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
@@ -20,13 +22,36 @@ import org.pf4j.Extension;
  */
 @Extension
 public final class MigrateComputeType implements WorkloadType {
-    static final String NODE = "node";
-    static final String SIZE = "size";
-    static final String FILLED = "filled";
-    static final String HOST_SIZE = "hostSize";
-    static final String HOST_PRESSURE = "hostPressure";
-    static final String WRITE_BACK = "writeBack";
-    static final String SEED = "seed";
+    static final Parameter<String> NODE = Parameter.node("node", "node whose hmm-device runs the kernels")
+            .byDefault("node1");
+    static final Parameter<Long> SIZE = Parameter.bytes("size",
+            "bytes of the input (and of the output) migrated to the device").byDefault("10GiB").range("4KiB", "1TiB")
+            .from(Source.seed("003", "F7"));
+    static final Parameter<Long> FILLED = Parameter.bytes("filled",
+            "bytes at the start of the input the CPU writes with generated content; the rest is touched zeros "
+                    + "(keeps a 10 GiB run cheap; every byte still crosses PCIe)").byDefault("16MiB").range("0B", "1TiB")
+            .from(Source.assumption("enough generated content to check integrity; the rest costs the same time"));
+    static final Parameter<Long> HOST_SIZE = Parameter.bytes("hostSize",
+            "bytes of a second input kept in system memory, computed on over PCIe").byDefault("1GiB")
+            .range("4KiB", "1TiB").from(Source.seed("003", "F7"));
+    static final Parameter<Long> HOST_PRESSURE = Parameter.bytes("hostPressure",
+            "bytes other host work populates after the migration, before the read back").byDefault("0B")
+            .range("0B", "1TiB").from(Source.seed("003", "F6"));
+    static final Parameter<Boolean> WRITE_BACK = Parameter.flag("writeBack",
+            "write the output back to a file through the bounce buffer before reading it back").byDefault("false")
+            .from(Source.seed("003", "F5"));
+    static final Parameter<Long> SEED = Parameter.integer("seed", "seed of the generated content").byDefault("7")
+            .range(Long.MIN_VALUE, Long.MAX_VALUE).from(Source.assumption("any fixed seed; the content only has to be reproducible"));
+
+    /** The figures it reports besides the standard ones, in the order {@link MigrateCompute} fills them. */
+    static final List<StatisticSpec> STATISTICS = List.of(
+            StatisticSpec.gauge("migrate.time", "ns", "time to migrate the input to the device"),
+            StatisticSpec.gauge("migrate.rate", "bits/s", "rate of that migration"),
+            StatisticSpec.gauge("compute.device.rate", "bits/s", "kernel rate on the migrated input (device memory)"),
+            StatisticSpec.gauge("compute.host.rate", "bits/s", "kernel rate on the host-resident input (over PCIe)"),
+            StatisticSpec.gauge("readback.time", "ns", "time to read the output back"),
+            StatisticSpec.gauge("readback.rate", "bits/s", "rate of the read back"),
+            StatisticSpec.gauge("faultback.time", "ns", "time for the CPU to fault the whole input back"));
 
     /** Creates the type; found through PF4J or {@link java.util.ServiceLoader}. */
     public MigrateComputeType() {
@@ -45,32 +70,19 @@ public final class MigrateComputeType implements WorkloadType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return List.of(
-                ParameterSpec.of(NODE, ParameterType.NODE, "node1", "node whose hmm-device runs the kernels", ""),
-                ParameterSpec.of(SIZE, ParameterType.BYTES, "10GiB",
-                        "bytes of the input (and of the output) migrated to the device", "seed 003; F7")
-                        .range("4KiB", "1TiB"),
-                ParameterSpec.of(FILLED, ParameterType.BYTES, "16MiB",
-                        "bytes at the start of the input the CPU writes with generated content; the rest is "
-                                + "touched zeros (keeps a 10 GiB run cheap; every byte still crosses PCIe)", "")
-                        .range("0B", "1TiB"),
-                ParameterSpec.of(HOST_SIZE, ParameterType.BYTES, "1GiB",
-                        "bytes of a second input kept in system memory, computed on over PCIe", "seed 003; F7")
-                        .range("0B", "1TiB"),
-                ParameterSpec.of(HOST_PRESSURE, ParameterType.BYTES, "0B",
-                        "bytes other host work populates after the migration, before the read back", "F6")
-                        .range("0B", "1TiB"),
-                ParameterSpec.of(WRITE_BACK, ParameterType.BOOLEAN, "false",
-                        "write the output back to a file through the bounce buffer before reading it back", "F5"),
-                ParameterSpec.of(SEED, ParameterType.INTEGER, "7", "seed of the generated content", "")
-                        .range(Long.MIN_VALUE, Long.MAX_VALUE));
+        return Parameter.specs(NODE, SIZE, FILLED, HOST_SIZE, HOST_PRESSURE, WRITE_BACK, SEED);
+    }
+
+    @Override
+    public List<StatisticSpec> statistics() {
+        return STATISTICS;
     }
 
     @Override
     public List<NodeRequirement> requirements(Parameters parameters) {
         // the input and the host's own input are populated before the first kernel
-        return List.of(HmmRequirements.device(NODE,
-                Math.addExact(parameters.bytes(SIZE), parameters.bytes(HOST_SIZE))));
+        return List.of(HmmRequirements.device(NODE.name(),
+                Math.addExact(parameters.get(SIZE), parameters.get(HOST_SIZE))));
     }
 
     @Override

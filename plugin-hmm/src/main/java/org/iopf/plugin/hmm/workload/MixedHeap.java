@@ -52,23 +52,18 @@ final class MixedHeap implements Workload {
     MixedHeap(WorkloadContext context) {
         this.context = context;
         Parameters p = context.parameters();
-        this.device = Devices.require(context, p.string(MixedHeapType.NODE));
-        this.memory = context.requireNode(p.string(MixedHeapType.NODE)).memoryManager();
-        this.heapSize = p.bytes(MixedHeapType.HEAP);
-        this.maxObject = p.bytes(MixedHeapType.MAX_OBJECT);
-        this.sharedFraction = p.decimal(MixedHeapType.SHARED_FRACTION);
-        this.seed = p.integer(MixedHeapType.SEED);
-        if (heapSize < PAGE || maxObject < PAGE || sharedFraction < 0 || sharedFraction > 1) {
-            throw new IllegalArgumentException("hmm-mixed: heapSize and maxObject >= 4 KiB, sharedFraction in [0, 1]");
-        }
+        this.device = Devices.require(context, p.get(MixedHeapType.NODE));
+        this.memory = context.requireNode(p.get(MixedHeapType.NODE)).memoryManager();
+        this.heapSize = p.get(MixedHeapType.HEAP);
+        this.maxObject = p.get(MixedHeapType.MAX_OBJECT);
+        this.sharedFraction = p.get(MixedHeapType.SHARED_FRACTION);
+        this.seed = p.get(MixedHeapType.SEED);
         this.errors = context.metrics().counter("errors", "operations");
         this.mismatched = context.metrics().counter("integrity.mismatchedPages", "pages");
         this.steps = new Steps(4, "steps", errors::value);
-        String[] names = {"shared.pages", "shared.migrated", "private.unmigrated", "shared.faultBacks",
-            "device.hostBytes"};
-        for (int i = 0; i < names.length; i++) {
+        for (int i = 0; i < MixedHeapType.STATISTICS.size(); i++) {
             int k = i;
-            context.metrics().gauge(names[i], i == 4 ? "bytes" : "pages", () -> figures[k]);
+            MixedHeapType.STATISTICS.get(i).gauge(context.metrics(), () -> figures[k]);
         }
     }
 

@@ -1,10 +1,12 @@
 package org.iopf.plugin.hmm.workload;
 
 import java.util.List;
+import org.iopf.api.observe.StatisticSpec;
 import org.iopf.api.platform.NodeRequirement;
 import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.platform.ParameterType;
+import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.Parameters;
+import org.iopf.api.platform.Source;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
@@ -20,11 +22,26 @@ import org.pf4j.Extension;
  */
 @Extension
 public final class MixedHeapType implements WorkloadType {
-    static final String NODE = "node";
-    static final String HEAP = "heapSize";
-    static final String MAX_OBJECT = "maxObject";
-    static final String SHARED_FRACTION = "sharedFraction";
-    static final String SEED = "seed";
+    static final Parameter<String> NODE = Parameter.node("node", "node whose hmm-device is driven")
+            .byDefault("node1");
+    static final Parameter<Long> HEAP = Parameter.bytes("heapSize", "bytes of the heap").byDefault("32MiB")
+            .range("4KiB", "1TiB").from(Source.seed("003", "§4 (mixed heaps)"));
+    static final Parameter<Long> MAX_OBJECT = Parameter.bytes("maxObject",
+            "largest object; sizes are drawn uniformly in 4 KiB steps").byDefault("256KiB").range("4KiB", "1TiB")
+            .from(Source.seed("003", "§4 (mixed heaps)"));
+    static final Parameter<Double> SHARED_FRACTION = Parameter.decimal("sharedFraction",
+            "probability that an object is shared with the CPU and pinned (0..1)").byDefault("0.125")
+            .range("0", "1").from(Source.assumption("one object in eight shared with the CPU"));
+    static final Parameter<Long> SEED = Parameter.integer("seed", "seed of the heap's content").byDefault("5")
+            .range(Long.MIN_VALUE, Long.MAX_VALUE).from(Source.assumption("any fixed seed; the content only has to be reproducible"));
+
+    /** The figures it reports besides the standard ones, in the order {@link MixedHeap} fills them. */
+    static final List<StatisticSpec> STATISTICS = List.of(
+            StatisticSpec.gauge("shared.pages", "pages", "pages of objects shared with the CPU"),
+            StatisticSpec.gauge("shared.migrated", "pages", "shared pages that reached the device"),
+            StatisticSpec.gauge("private.unmigrated", "pages", "device-private pages that stayed in system memory"),
+            StatisticSpec.gauge("shared.faultBacks", "pages", "shared pages the CPU faulted back"),
+            StatisticSpec.gauge("device.hostBytes", "bytes", "bytes the device read from system memory over PCIe"));
 
     /** Creates the type; found through PF4J or {@link java.util.ServiceLoader}. */
     public MixedHeapType() {
@@ -43,22 +60,17 @@ public final class MixedHeapType implements WorkloadType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return List.of(
-                ParameterSpec.of(NODE, ParameterType.NODE, "node1", "node whose hmm-device is driven", ""),
-                ParameterSpec.of(HEAP, ParameterType.BYTES, "32MiB", "bytes of the heap", "seed 003")
-                        .range("4KiB", "1TiB"),
-                ParameterSpec.of(MAX_OBJECT, ParameterType.BYTES, "256KiB",
-                        "largest object; sizes are drawn uniformly in 4 KiB steps", "seed 003").range("4KiB", "1TiB"),
-                ParameterSpec.of(SHARED_FRACTION, ParameterType.DECIMAL, "0.125",
-                        "probability that an object is shared with the CPU and pinned (0..1)", "seed 003")
-                        .range("0", "1"),
-                ParameterSpec.of(SEED, ParameterType.INTEGER, "5", "seed of the heap's content", "")
-                        .range(Long.MIN_VALUE, Long.MAX_VALUE));
+        return Parameter.specs(NODE, HEAP, MAX_OBJECT, SHARED_FRACTION, SEED);
+    }
+
+    @Override
+    public List<StatisticSpec> statistics() {
+        return STATISTICS;
     }
 
     @Override
     public List<NodeRequirement> requirements(Parameters parameters) {
-        return List.of(HmmRequirements.device(NODE, parameters.bytes(HEAP)));
+        return List.of(HmmRequirements.device(NODE.name(), parameters.get(HEAP)));
     }
 
     @Override

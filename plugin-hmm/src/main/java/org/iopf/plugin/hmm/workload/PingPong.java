@@ -42,17 +42,17 @@ final class PingPong implements Workload {
     PingPong(WorkloadContext context) {
         this.context = context;
         Parameters p = context.parameters();
-        this.size = p.bytes(PingPongType.SIZE);
-        this.granule = p.bytes(PingPongType.GRANULE);
-        this.rounds = p.intValue(PingPongType.ROUNDS);
-        this.seed = p.integer(PingPongType.SEED);
-        double fraction = p.decimal(PingPongType.HOT_FRACTION);
+        this.size = p.get(PingPongType.SIZE);
+        this.granule = p.get(PingPongType.GRANULE);
+        this.rounds = p.get(PingPongType.ROUNDS);
+        this.seed = p.get(PingPongType.SEED);
+        double fraction = p.get(PingPongType.HOT_FRACTION);
         if (size <= 0 || granule <= 0 || size % granule != 0 || rounds < 1 || fraction < 0 || fraction > 1) {
             throw new IllegalArgumentException("hmm-ping-pong: size must be a positive multiple of granule, rounds >= 1, "
                     + "hotFraction in [0, 1]");
         }
-        nodes.add(p.string(PingPongType.NODE));
-        String compare = p.string(PingPongType.COMPARE_NODE);
+        nodes.add(p.get(PingPongType.NODE));
+        String compare = p.get(PingPongType.COMPARE_NODE);
         if (!compare.isEmpty()) {
             if (context.node(compare).isEmpty()) {
                 throw new IllegalArgumentException("hmm-ping-pong: compareNode '" + compare + "' is not a node; "
@@ -114,11 +114,9 @@ final class PingPong implements Workload {
             this.steps = new Steps(rounds, "rounds", () -> runErrors);
             this.device = Devices.require(context, node);
             this.memory = context.requireNode(node).memoryManager();
-            String[] names = {"faultBacks", "cpuStall", "pcieBytes", "elapsed"};
-            String[] units = {"faults", "ns", "bytes", "ns"};
-            for (int i = 0; i < names.length; i++) {
+            for (int i = 0; i < PingPongType.STATISTICS.size(); i++) {
                 int k = i;
-                context.metrics().scope(node).gauge(names[i], units[i], () -> figures[k]);
+                PingPongType.STATISTICS.get(i).gauge(context.metrics(), () -> figures[k], node);
             }
         }
 

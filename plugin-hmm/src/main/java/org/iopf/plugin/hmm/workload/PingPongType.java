@@ -1,10 +1,12 @@
 package org.iopf.plugin.hmm.workload;
 
 import java.util.List;
+import org.iopf.api.observe.StatisticSpec;
 import org.iopf.api.platform.NodeRequirement;
 import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.platform.ParameterType;
+import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.Parameters;
+import org.iopf.api.platform.Source;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
@@ -20,13 +22,29 @@ import org.pf4j.Extension;
  */
 @Extension
 public final class PingPongType implements WorkloadType {
-    static final String NODE = "node";
-    static final String COMPARE_NODE = "compareNode";
-    static final String SIZE = "size";
-    static final String HOT_FRACTION = "hotFraction";
-    static final String ROUNDS = "rounds";
-    static final String GRANULE = "granule";
-    static final String SEED = "seed";
+    static final Parameter<String> NODE = Parameter.node("node", "node whose hmm-device is driven")
+            .byDefault("node1");
+    static final Parameter<String> COMPARE_NODE = Parameter.text("compareNode",
+            "a second node driven with the same pattern at the same time, for comparison; empty for none")
+            .byDefault("");
+    static final Parameter<Long> SIZE = Parameter.bytes("size", "bytes of the buffer").byDefault("64MiB")
+            .range("4KiB", "1TiB").from(Source.seed("003", "F3"));
+    static final Parameter<Double> HOT_FRACTION = Parameter.decimal("hotFraction",
+            "fraction of the ranges the CPU touches every round (0..1)").byDefault("0.25").range("0", "1")
+            .from(Source.seed("003", "F3"));
+    static final Parameter<Integer> ROUNDS = Parameter.count("rounds", "device/CPU rounds").byDefault("8")
+            .range(1, 1_000_000).from(Source.seed("003", "F3"));
+    static final Parameter<Long> GRANULE = Parameter.bytes("granule", "size of one range").byDefault("2MiB")
+            .range("4KiB", "1TiB").from(Source.seed("003", "F3"));
+    static final Parameter<Long> SEED = Parameter.integer("seed", "seed of the buffer's content").byDefault("11")
+            .range(Long.MIN_VALUE, Long.MAX_VALUE).from(Source.assumption("any fixed seed; the content only has to be reproducible"));
+
+    /** The figures it reports per driven node besides the standard ones, in the order {@link PingPong} fills them. */
+    static final List<StatisticSpec> STATISTICS = List.of(
+            StatisticSpec.gauge("{node}.faultBacks", "faults", "CPU faults that migrated a page back"),
+            StatisticSpec.gauge("{node}.cpuStall", "ns", "CPU time stalled in those faults"),
+            StatisticSpec.gauge("{node}.pcieBytes", "bytes", "bytes that crossed PCIe either way"),
+            StatisticSpec.gauge("{node}.elapsed", "ns", "time the node's rounds took"));
 
     /** Creates the type; found through PF4J or {@link java.util.ServiceLoader}. */
     public PingPongType() {
@@ -45,28 +63,19 @@ public final class PingPongType implements WorkloadType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return List.of(
-                ParameterSpec.of(NODE, ParameterType.NODE, "node1", "node whose hmm-device is driven", ""),
-                ParameterSpec.of(COMPARE_NODE, ParameterType.STRING, "",
-                        "a second node driven with the same pattern at the same time, for comparison; empty for none",
-                        ""),
-                ParameterSpec.of(SIZE, ParameterType.BYTES, "64MiB", "bytes of the buffer", "seed 003; F3")
-                        .range("4KiB", "1TiB"),
-                ParameterSpec.of(HOT_FRACTION, ParameterType.DECIMAL, "0.25",
-                        "fraction of the ranges the CPU touches every round (0..1)", "seed 003; F3").range("0", "1"),
-                ParameterSpec.of(ROUNDS, ParameterType.INTEGER, "8", "device/CPU rounds", "seed 003; F3")
-                        .range(1, 1_000_000),
-                ParameterSpec.of(GRANULE, ParameterType.BYTES, "2MiB", "size of one range", "seed 003; F3")
-                        .range("4KiB", "1TiB"),
-                ParameterSpec.of(SEED, ParameterType.INTEGER, "11", "seed of the buffer's content", "")
-                        .range(Long.MIN_VALUE, Long.MAX_VALUE));
+        return Parameter.specs(NODE, COMPARE_NODE, SIZE, HOT_FRACTION, ROUNDS, GRANULE, SEED);
+    }
+
+    @Override
+    public List<StatisticSpec> statistics() {
+        return STATISTICS;
     }
 
     @Override
     public List<NodeRequirement> requirements(Parameters parameters) {
-        long size = parameters.bytes(SIZE);
-        return parameters.string(COMPARE_NODE).isEmpty() ? List.of(HmmRequirements.device(NODE, size))
-                : List.of(HmmRequirements.device(NODE, size), HmmRequirements.device(COMPARE_NODE, size));
+        long size = parameters.get(SIZE);
+        return parameters.get(COMPARE_NODE).isEmpty() ? List.of(HmmRequirements.device(NODE.name(), size))
+                : List.of(HmmRequirements.device(NODE.name(), size), HmmRequirements.device(COMPARE_NODE.name(), size));
     }
 
     @Override
