@@ -17,6 +17,9 @@ import java.util.function.Supplier;
  * what was done, for a failure's report.
  */
 final class Mutator {
+    /** About the most characters copying may add to a document (copies of a node, a list of copies). */
+    static final long MAX_COPIED_CHARACTERS = 64L << 20;
+
     private final Random random;
     private final boolean absurdSizes;
     private final List<String> steps = new ArrayList<>();
@@ -166,7 +169,7 @@ final class Mutator {
                 steps.add(slot.path() + " given the wrong type (" + wrong.getClass().getSimpleName() + ")");
             }
             case 8 -> {
-                int copies = List.of(2, 10, 1000, 20000).get(random.nextInt(absurdSizes ? 4 : 3));
+                int copies = affordable(List.of(2, 10, 1000, 20000).get(random.nextInt(absurdSizes ? 4 : 3)), value);
                 YamlTree.Sequence many = new YamlTree.Sequence();
                 for (int i = 0; i < copies; i++) {
                     many.items.add(value.copy());
@@ -292,8 +295,8 @@ final class Mutator {
         forKey(root, "nodes", nodes -> {
             if (nodes instanceof YamlTree.Sequence list && !list.items.isEmpty()) {
                 choices.add(() -> {
-                    int count = List.of(1000, 100000).get(random.nextInt(2));
                     YamlTree first = list.items.get(0);
+                    int count = affordable(List.of(1000, 100000).get(random.nextInt(2)), first);
                     for (int i = 0; i < count; i++) {
                         YamlTree copy = first.copy();
                         if (copy instanceof YamlTree.Mapping m) {
@@ -335,6 +338,16 @@ final class Mutator {
             return;
         }
         choices.get(random.nextInt(choices.size())).run();
+    }
+
+    /**
+     * At most {@code wanted} copies of {@code tree}, and no more than keep the document near
+     * {@link #MAX_COPIED_CHARACTERS}: an earlier step of the same try may have made the tree huge
+     * (a 10 MB string), and 100 000 copies of that would exhaust the fuzz test's own heap long
+     * before iopf reads a byte of it.
+     */
+    private static int affordable(int wanted, YamlTree tree) {
+        return (int) Math.max(1, Math.min(wanted, MAX_COPIED_CHARACTERS / Math.max(1, tree.weight())));
     }
 
     private static void forKey(YamlTree node, String key, Consumer<YamlTree> action) {

@@ -22,6 +22,9 @@ abstract sealed class YamlTree {
     /** A deep copy. */
     abstract YamlTree copy();
 
+    /** About how many characters {@link #write()} gives for this tree: what copying it many times costs. */
+    abstract long weight();
+
     /** A mapping: its entries in order, keys possibly repeated. */
     static final class Mapping extends YamlTree {
         final List<Entry> entries = new ArrayList<>();
@@ -33,6 +36,15 @@ abstract sealed class YamlTree {
                 m.entries.add(new Entry(e.key, e.value.copy()));
             }
             return m;
+        }
+
+        @Override
+        long weight() {
+            long w = 2;
+            for (Entry e : entries) {
+                w += e.key.length() + 4 + e.value.weight();
+            }
+            return w;
         }
     }
 
@@ -59,6 +71,15 @@ abstract sealed class YamlTree {
             }
             return s;
         }
+
+        @Override
+        long weight() {
+            long w = 2;
+            for (YamlTree item : items) {
+                w += 4 + item.weight();
+            }
+            return w;
+        }
     }
 
     /** A scalar; {@code text} null for nothing ({@code ~}). */
@@ -73,6 +94,11 @@ abstract sealed class YamlTree {
         Scalar copy() {
             return this;
         }
+
+        @Override
+        long weight() {
+            return text == null ? 1 : text.length();
+        }
     }
 
     /** YAML written as it is, in flow style on one line ({@code [[[1]]]}): a deep nest without deep recursion. */
@@ -86,6 +112,11 @@ abstract sealed class YamlTree {
         @Override
         Raw copy() {
             return this;
+        }
+
+        @Override
+        long weight() {
+            return yaml.length();
         }
     }
 
