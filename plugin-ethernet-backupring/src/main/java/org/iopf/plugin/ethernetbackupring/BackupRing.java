@@ -64,14 +64,13 @@ final class BackupRing {
             free[i] = slots - 1 - i;
         }
         this.freeCount = slots;
-        Metrics ring = metrics.scope("backupRing");
-        this.stored = ring.counter("stored", "packets");
-        this.overflows = ring.counter("overflowDrops", "packets");
-        this.copies = ring.counter("copies", "packets");
-        this.copiedBytes = ring.counter("copiedBytes", "bytes");
-        ring.gauge("occupancy", "slots", this::occupancy);
-        ring.gauge("maxOccupancy", "slots", () -> maxOccupancy);
-        ring.gauge("bytes", "bytes", this::bytes);
+        this.stored = NicStatistics.RING_STORED.counter(metrics);
+        this.overflows = NicStatistics.RING_OVERFLOWS.counter(metrics);
+        this.copies = NicStatistics.RING_COPIES.counter(metrics);
+        this.copiedBytes = NicStatistics.RING_COPIED_BYTES.counter(metrics);
+        NicStatistics.RING_OCCUPANCY.gauge(metrics, this::occupancy);
+        NicStatistics.RING_MAX_OCCUPANCY.gauge(metrics, () -> maxOccupancy);
+        NicStatistics.RING_BYTES.gauge(metrics, this::bytes);
     }
 
     /** Takes a free slot, or returns -1 and counts an overflow when the ring is full. */

@@ -65,45 +65,43 @@ final class EthStream implements Workload {
     EthStream(WorkloadContext context) {
         this.context = Objects.requireNonNull(context, "context is null");
         Parameters p = context.parameters();
-        this.total = p.bytes("bytes");
-        this.bufferSize = p.bytes("bufferSize");
-        this.mode = RxMode.of(p.string("mode"));
-        this.trigger = ColdTrigger.of(p.string("trigger"));
-        this.triggerAt = trigger == ColdTrigger.STARTUP || trigger == ColdTrigger.NONE ? 0 : p.duration("triggerAt");
-        this.numaTarget = p.intValue("numaTarget");
-        this.verifyOnDelivery = "delivery".equals(p.string("verify"));
-        if (total <= 0 || bufferSize <= 0) {
-            throw new IllegalArgumentException("bytes and bufferSize must be > 0");
-        }
-        this.meter = new RecoveryMeter(p.duration("sampleInterval"));
+        this.total = p.get(EthStreamType.BYTES);
+        this.bufferSize = p.get(EthStreamType.BUFFER_SIZE);
+        this.mode = RxMode.of(p.get(EthStreamType.MODE));
+        this.trigger = ColdTrigger.of(p.get(EthStreamType.TRIGGER));
+        this.triggerAt = trigger == ColdTrigger.STARTUP || trigger == ColdTrigger.NONE ? 0
+                : p.get(EthStreamType.TRIGGER_AT);
+        this.numaTarget = p.get(EthStreamType.NUMA_TARGET);
+        this.verifyOnDelivery = "delivery".equals(p.get(EthStreamType.VERIFY));
+        this.meter = new RecoveryMeter(p.get(EthStreamType.SAMPLE_INTERVAL));
         this.bytes = context.metrics().counter("bytes", "bytes");
         this.messages = context.metrics().counter("messages", "deliveries");
         this.mismatched = context.metrics().counter("integrity.mismatchedPages", "pages");
-        this.triggeredBytes = context.metrics().counter("eth.triggerBytes", "bytes");
-        this.childMismatched = context.metrics().counter("eth.childMismatchedPages", "pages");
+        this.triggeredBytes = EthStreamType.TRIGGER_BYTES.counter(context.metrics());
+        this.childMismatched = EthStreamType.CHILD_MISMATCHED_PAGES.counter(context.metrics());
         if (trigger == ColdTrigger.COW) {
-            context.metrics().gauge("eth.cowFaults", "faults",
+            EthStreamType.COW_FAULTS.gauge(context.metrics(),
                     () -> cowFaultsAtFork < 0 ? 0 : receiverMemory.stats().cowFaults() - cowFaultsAtFork);
         }
         context.metrics().counter("errors", "operations");
         context.metrics().gauge("elapsed", "ns", () -> lastDelivery);
-        context.metrics().gauge("eth.recovery", "ns", () -> recovery().nanos());
-        context.metrics().gauge("eth.coldThroughput", "bits/s", () -> recovery().coldBitsPerSecond());
-        context.metrics().gauge("eth.steadyThroughput", "bits/s", () -> recovery().steadyBitsPerSecond());
-        context.metrics().gauge("eth.throughputDropPercent", "%", () -> recovery().dropPercent());
-        context.metrics().gauge("eth.steadyRxCpuPermille", "permille",
+        EthStreamType.RECOVERY.gauge(context.metrics(), () -> recovery().nanos());
+        EthStreamType.COLD_THROUGHPUT.gauge(context.metrics(), () -> recovery().coldBitsPerSecond());
+        EthStreamType.STEADY_THROUGHPUT.gauge(context.metrics(), () -> recovery().steadyBitsPerSecond());
+        EthStreamType.THROUGHPUT_DROP_PERCENT.gauge(context.metrics(), () -> recovery().dropPercent());
+        EthStreamType.STEADY_RX_CPU_PERMILLE.gauge(context.metrics(),
                 () -> meter.steadyCorePermille(triggerAt, lastDelivery));
-        context.metrics().gauge("eth.rxBufferBytes", "bytes", () -> bufferSize);
-        context.metrics().gauge("eth.backupRingBytes", "bytes", () -> ringBytes);
-        context.metrics().gauge("eth.ringOverheadPercent", "%",
+        EthStreamType.RX_BUFFER_BYTES.gauge(context.metrics(), () -> bufferSize);
+        EthStreamType.BACKUP_RING_BYTES.gauge(context.metrics(), () -> ringBytes);
+        EthStreamType.RING_OVERHEAD_PERCENT.gauge(context.metrics(),
                 () -> Math.round(100.0 * ringBytes / bufferSize));
     }
 
     @Override
     public void start() {
         Parameters p = context.parameters();
-        Node source = context.requireNode(p.string("source"));
-        Node target = context.requireNode(p.string("target"));
+        Node source = context.requireNode(p.get(EthStreamType.SOURCE));
+        Node target = context.requireNode(p.get(EthStreamType.TARGET));
         EthernetNic sender = ethernetNic(source);
         EthernetNic receiver = ethernetNic(target);
         receiverMemory = target.memoryManager();

@@ -73,15 +73,15 @@ final class EthernetNic implements Nic, Inspectable {
         this.port = fabric.attach(new Endpoint(context.node(), context.name()),
                 new LinkSpec(settings.rate(), fabricLink.latencyNanos(), fabricLink.lossProbability()), this::receive);
         this.rxDma = context.resources().bandwidth(context.name() + ".rxDma", settings.rxDmaRate());
-        String core = context.parameters().string("rxCore");
+        String core = context.parameters().get(EthernetNicType.RX_CORE);
         if (core.isEmpty() && context.resources().cores().isEmpty()) {
             throw new IllegalArgumentException(context.path() + ": the node has no CPU core for the receive path");
         }
         this.rxCore = core.isEmpty() ? context.resources().cores().get(0) : context.resources().requireCore(core);
-        this.streamId = context.parameters().intValue("streamId");
-        this.txBytes = context.metrics().counter("tx.bytes", "bytes");
-        this.txFrames = context.metrics().counter("tx.frames", "frames");
-        this.unknownFlow = context.metrics().counter("rx.unknownFlow", "frames");
+        this.streamId = context.parameters().get(EthernetNicType.STREAM_ID);
+        this.txBytes = NicStatistics.TX_BYTES.counter(context.metrics());
+        this.txFrames = NicStatistics.TX_FRAMES.counter(context.metrics());
+        this.unknownFlow = NicStatistics.RX_UNKNOWN_FLOW.counter(context.metrics());
     }
 
     @Override

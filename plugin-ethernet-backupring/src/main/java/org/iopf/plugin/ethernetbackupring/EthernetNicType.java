@@ -6,14 +6,17 @@ import com.google.inject.Scopes;
 import java.util.List;
 import java.util.Set;
 import org.iopf.api.nic.Nic;
+import org.iopf.api.observe.StatisticSpec;
 import org.iopf.api.platform.Capability;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.ComponentType;
 import org.iopf.api.platform.NodeRequirement;
+import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.platform.ParameterType;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.platform.Role;
+import org.iopf.api.platform.Source;
+import org.iopf.api.sim.DataRate;
 import org.pf4j.Extension;
 
 /**
@@ -24,6 +27,56 @@ import org.pf4j.Extension;
  */
 @Extension
 public final class EthernetNicType implements ComponentType {
+    static final Parameter<DataRate> RATE = Parameter.rate("rate", "port rate").byDefault("10Gbps")
+            .range("1Mbps", "1Tbps").from(Source.seed("001", "§3.3 (C1: 10 GbE)"));
+    static final Parameter<Integer> MTU = Parameter.count("mtu",
+            "IP MTU in bytes (1500, or 9000 jumbo); MSS = mtu - 52 (IP, TCP, timestamps)").byDefault("9000")
+            .range(576, 9216).from(Source.seed("001", "§3.3 (C1, C4: jumbo frames)"));
+    static final Parameter<DataRate> RX_DMA_RATE = Parameter.rate("rxDmaRate",
+            "rate of the NIC's receive DMA writes into host memory (frames and backup-ring copies); the prototype "
+                    + "writes every frame twice through it").byDefault("10Gbps").range("1Mbps", "1Tbps")
+            .from(Source.calibrated("C4 (prototype -50%)", "eth-backup-ring-prototype"));
+    static final Parameter<Long> RX_FIFO = Parameter.bytes("rxFifo",
+            "the NIC's receive packet buffer: frames waiting for the receive DMA; a frame that does not fit is "
+                    + "dropped").byDefault("512KiB").range("1KiB", "1GiB")
+            .from(Source.assumption("a 10 GbE NIC's receive packet buffer of some hundred KiB"));
+    static final Parameter<Long> RX_PACKET_CPU = Parameter.duration("rxPacketCpu",
+            "CPU time of the receive path per segment on the rx core (NAPI poll, TCP receive, ACK); a 9000-byte-MTU "
+                    + "stream at line rate keeps the core 12% busy").byDefault("870ns").range("0ns", "1ms")
+            .from(Source.calibrated("C4 (CPU 12% pinned)", "eth-pinned-baseline"));
+    static final Parameter<DataRate> COPY_RATE = Parameter.rate("copyRate",
+            "rate at which the IOprovider copies a packet from the backup ring into the user buffer (memory "
+                    + "bandwidth of one core): CPU time = bytes / copyRate").byDefault("5GB/s").range("1MB/s", "1TB/s")
+            .from(Source.assumption("one core's memcpy bandwidth"));
+    static final Parameter<Integer> BACKUP_RING_SLOTS = Parameter.count("backupRingSlots",
+            "slots of the per-CPU backup ring, one frame each (a slot is the frame rounded up to 4 KiB: 12 KiB at "
+                    + "MTU 9000, so 3.75 MiB = 5.9% of a 64 MiB rx buffer)").byDefault("320").range(1, 65_536)
+            .from(Source.calibrated("C5 (ring overhead 5-10%)", "eth-backup-ring-memory"));
+    static final Parameter<String> RX_CORE = Parameter.text("rxCore",
+            "the core that runs the receive path and the IOprovider (one flow, one RSS queue); empty: the node's "
+                    + "first core").byDefault("")
+            .from(Source.assumption("one flow hashes to one RSS queue, served by one core"));
+    static final Parameter<Integer> STREAM_ID = Parameter.count("streamId",
+            "the NIC's IOMMU stream id; the rx buffers' domain has the same number").byDefault("1").range(0, 65_535)
+            .from(Source.assumption("any stream id; one NIC per node"));
+    static final Parameter<Integer> INITIAL_WINDOW = Parameter.count("initialWindow",
+            "the sender's initial congestion window in segments (Linux IW10)").byDefault("10").range(1, 65_536)
+            .from(Source.spec("RFC 6928", "§2 (initial window of 10 segments)"));
+    static final Parameter<Long> INITIAL_RTO = Parameter.duration("initialRto",
+            "retransmission timeout before the first RTT sample; must lie in minRto..maxRto").byDefault("1s")
+            .range("1us", "600s").from(Source.spec("RFC 6298", "§2.1; Linux TCP_TIMEOUT_INIT, include/net/tcp.h"));
+    static final Parameter<Long> MIN_RTO = Parameter.duration("minRto",
+            "smallest retransmission timeout computed from RTT samples").byDefault("200ms").range("1us", "120s")
+            .from(Source.driver("linux", "include/net/tcp.h TCP_RTO_MIN (RFC 6298 §2.4 allows it below 1 s)"));
+    static final Parameter<Long> MAX_RTO = Parameter.duration("maxRto",
+            "largest retransmission timeout after exponential back-off (Linux TCP_RTO_MAX)").byDefault("120s")
+            .range("1ms", "600s").from(Source.driver("linux", "include/net/tcp.h TCP_RTO_MAX"));
+    static final Parameter<Integer> TCP_RETRIES2 = Parameter.count("tcpRetries2",
+            "the connection gives up at the first retransmission timeout that expires the time of this many "
+                    + "back-offs from 200 ms (924.6 s for 15) after its first unacknowledged retransmission; the "
+                    + "stream then fails").byDefault("15").range(1, 255)
+            .from(Source.driver("linux", "net/ipv4/tcp_timer.c retransmits_timed_out; sysctl net.ipv4.tcp_retries2"));
+
     /** Creates the type; found through PF4J or {@link java.util.ServiceLoader}. */
     public EthernetNicType() {
     }
@@ -63,56 +116,13 @@ public final class EthernetNicType implements ComponentType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return List.of(
-                ParameterSpec.of("rate", ParameterType.DATA_RATE, "10Gbps", "port rate", "seed 001 §3.3, C1")
-                        .range("1Mbps", "1Tbps"),
-                ParameterSpec.of("mtu", ParameterType.INTEGER, "9000",
-                        "IP MTU in bytes (1500, or 9000 jumbo); MSS = mtu - 52 (IP, TCP, timestamps)",
-                        "seed 001 §3.3, C1, C4").range(576, 9216),
-                ParameterSpec.of("rxDmaRate", ParameterType.DATA_RATE, "10Gbps",
-                        "rate of the NIC's receive DMA writes into host memory (frames and backup-ring copies); "
-                                + "the prototype writes every frame twice through it",
-                        "seed 001 §3.3, C4").range("1Mbps", "1Tbps"),
-                ParameterSpec.of("rxFifo", ParameterType.BYTES, "512KiB",
-                        "the NIC's receive packet buffer: frames waiting for the receive DMA; a frame that does "
-                                + "not fit is dropped",
-                        "C1").range("1KiB", "1GiB"),
-                ParameterSpec.of("rxPacketCpu", ParameterType.DURATION, "870ns",
-                        "CPU time of the receive path per segment on the rx core (NAPI poll, TCP receive, ACK); "
-                                + "a 9000-byte-MTU stream at line rate keeps the core 12% busy",
-                        "seed 001 §3.3, C4").range("0ns", "1ms"),
-                ParameterSpec.of("copyRate", ParameterType.DATA_RATE, "5GB/s",
-                        "rate at which the IOprovider copies a packet from the backup ring into the user buffer "
-                                + "(memory bandwidth of one core): CPU time = bytes / copyRate",
-                        "seed 001 §3.2, C3, C4").range("1MB/s", "1TB/s"),
-                ParameterSpec.of("backupRingSlots", ParameterType.INTEGER, "320",
-                        "slots of the per-CPU backup ring, one frame each (a slot is the frame rounded up to "
-                                + "4 KiB: 12 KiB at MTU 9000, so 3.75 MiB = 5.9% of a 64 MiB rx buffer)",
-                        "seed 001 §3.2-3.3, C3, C5").range(1, 65_536),
-                ParameterSpec.of("rxCore", ParameterType.STRING, "",
-                        "the core that runs the receive path and the IOprovider (one flow, one RSS queue); "
-                                + "empty: the node's first core",
-                        "C4"),
-                ParameterSpec.of("streamId", ParameterType.INTEGER, "1",
-                        "the NIC's IOMMU stream id; the rx buffers' domain has the same number", "C1").range(0, 65_535),
-                ParameterSpec.of("initialWindow", ParameterType.INTEGER, "10",
-                        "the sender's initial congestion window in segments (Linux IW10)", "C1").range(1, 65_536),
-                ParameterSpec.of("initialRto", ParameterType.DURATION, "1s",
-                        "retransmission timeout before the first RTT sample; must lie in minRto..maxRto",
-                        "RFC 6298 §2.1; Linux TCP_TIMEOUT_INIT (include/net/tcp.h), C1").range("1us", "600s"),
-                ParameterSpec.of("minRto", ParameterType.DURATION, "200ms",
-                        "smallest retransmission timeout computed from RTT samples",
-                        "RFC 6298 §2.4; Linux TCP_RTO_MIN (include/net/tcp.h); seed 001 §3.1, C1, C4")
-                        .range("1us", "120s"),
-                ParameterSpec.of("maxRto", ParameterType.DURATION, "120s",
-                        "largest retransmission timeout after exponential back-off (Linux TCP_RTO_MAX)", "C1")
-                        .range("1ms", "600s"),
-                ParameterSpec.of("tcpRetries2", ParameterType.INTEGER, "15",
-                        "the connection gives up at the first retransmission timeout that expires the time of "
-                                + "this many back-offs from 200 ms (924.6 s for 15) after its first unacknowledged "
-                                + "retransmission; the stream then fails",
-                        "Linux sysctl net.ipv4.tcp_retries2, net/ipv4/tcp_timer.c retransmits_timed_out, C1")
-                        .range(1, 255));
+        return Parameter.specs(RATE, MTU, RX_DMA_RATE, RX_FIFO, RX_PACKET_CPU, COPY_RATE, BACKUP_RING_SLOTS, RX_CORE,
+                STREAM_ID, INITIAL_WINDOW, INITIAL_RTO, MIN_RTO, MAX_RTO, TCP_RETRIES2);
+    }
+
+    @Override
+    public List<StatisticSpec> statistics() {
+        return NicStatistics.DECLARED;
     }
 
     @Override

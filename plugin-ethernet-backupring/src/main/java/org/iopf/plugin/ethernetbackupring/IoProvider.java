@@ -23,7 +23,7 @@ final class IoProvider {
         this.ring = Objects.requireNonNull(ring, "ring is null");
         this.core = Objects.requireNonNull(core, "core is null");
         this.copyRate = Objects.requireNonNull(copyRate, "copyRate is null");
-        this.lost = context.metrics().counter("backupRing.lostAfterResolve", "packets");
+        this.lost = NicStatistics.RING_LOST.counter(context.metrics());
     }
 
     /** The ring it owns. */

@@ -46,7 +46,7 @@ final class IommuMirror implements MmuNotifier {
         this.stream = stream;
         this.domain = domain;
         this.buffer = buffer;
-        this.invalidatedPages = metrics.counter("iommu.invalidatedPages", "pages");
+        this.invalidatedPages = NicStatistics.IOMMU_INVALIDATED_PAGES.counter(metrics);
     }
 
     /**

@@ -20,9 +20,6 @@ record NicSettings(DataRate rate, int mtu, DataRate rxDmaRate, long rxFifoBytes,
         DataRate copyRate, int backupRingSlots, TcpConfig tcp) {
     /** Checks arguments. */
     NicSettings {
-        if (mtu < 576 || mtu > 9216) {
-            throw new IllegalArgumentException("mtu must be 576..9216 bytes: " + mtu);
-        }
         if (rxFifoBytes < mtu + frameExtra() || rxPacketCpu < 0 || backupRingSlots <= 0) {
             throw new IllegalArgumentException("rxFifo must hold a frame, rxPacketCpu >= 0, backupRingSlots > 0");
         }
@@ -30,11 +27,13 @@ record NicSettings(DataRate rate, int mtu, DataRate rxDmaRate, long rxFifoBytes,
 
     /** Reads the settings of a component's parameters. */
     static NicSettings of(Parameters p) {
-        int mtu = p.intValue("mtu");
-        return new NicSettings(p.rate("rate"), mtu, p.rate("rxDmaRate"), p.bytes("rxFifo"),
-                p.duration("rxPacketCpu"), p.rate("copyRate"), p.intValue("backupRingSlots"),
-                new TcpConfig(mtu - EthHeader.TCP_IP_HEADERS, p.intValue("initialWindow"), p.duration("initialRto"),
-                        p.duration("minRto"), p.duration("maxRto"), 3, p.intValue("tcpRetries2")));
+        int mtu = p.get(EthernetNicType.MTU);
+        return new NicSettings(p.get(EthernetNicType.RATE), mtu, p.get(EthernetNicType.RX_DMA_RATE),
+                p.get(EthernetNicType.RX_FIFO), p.get(EthernetNicType.RX_PACKET_CPU), p.get(EthernetNicType.COPY_RATE),
+                p.get(EthernetNicType.BACKUP_RING_SLOTS),
+                new TcpConfig(mtu - EthHeader.TCP_IP_HEADERS, p.get(EthernetNicType.INITIAL_WINDOW),
+                        p.get(EthernetNicType.INITIAL_RTO), p.get(EthernetNicType.MIN_RTO),
+                        p.get(EthernetNicType.MAX_RTO), 3, p.get(EthernetNicType.TCP_RETRIES2)));
     }
 
     /** The Ethernet header and FCS that the DMA writes around the IP packet. */

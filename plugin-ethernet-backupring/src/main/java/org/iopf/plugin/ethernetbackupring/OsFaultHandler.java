@@ -52,24 +52,24 @@ final class OsFaultHandler implements FaultHandler {
         this.context = Objects.requireNonNull(context, "context is null");
         this.memoryManager = Objects.requireNonNull(memoryManager, "memoryManager is null");
         this.iommu = Objects.requireNonNull(iommu, "iommu is null");
-        this.interruptCpu = context.parameters().duration("interruptCpu");
-        this.resolveCpu = context.parameters().duration("resolveCpu");
-        this.remapCpu = context.parameters().duration("remapCpu");
-        this.faultAround = context.parameters().bytes("faultAround");
+        this.interruptCpu = context.parameters().get(OsFaultHandlerType.INTERRUPT_CPU);
+        this.resolveCpu = context.parameters().get(OsFaultHandlerType.RESOLVE_CPU);
+        this.remapCpu = context.parameters().get(OsFaultHandlerType.REMAP_CPU);
+        this.faultAround = context.parameters().get(OsFaultHandlerType.FAULT_AROUND);
         if (faultAround < PAGE.bytes() || Long.bitCount(faultAround) != 1) {
             throw new IllegalArgumentException(context.path() + ": faultAround must be a power of two >= 4 KiB: "
                     + faultAround);
         }
-        this.aroundPages = context.metrics().counter("aroundPages", "pages"); // made resident by fault-around
-        String name = context.parameters().string("core");
+        this.aroundPages = OsFaultHandlerType.AROUND_PAGES.counter(context.metrics());
+        String name = context.parameters().get(OsFaultHandlerType.CORE);
         var cores = context.resources().cores();
         if (name.isEmpty() && cores.isEmpty()) {
             throw new IllegalArgumentException(context.path() + ": the node has no CPU core for fault handling");
         }
         this.core = name.isEmpty() ? cores.get(cores.size() - 1) : context.resources().requireCore(name);
-        this.resolved = context.metrics().counter("resolved", "faults");
-        this.terminated = context.metrics().counter("terminated", "faults");
-        this.writeProtected = context.metrics().counter("writeProtected", "faults");
+        this.resolved = OsFaultHandlerType.RESOLVED.counter(context.metrics());
+        this.terminated = OsFaultHandlerType.TERMINATED.counter(context.metrics());
+        this.writeProtected = OsFaultHandlerType.WRITE_PROTECTED.counter(context.metrics());
     }
 
     @Override

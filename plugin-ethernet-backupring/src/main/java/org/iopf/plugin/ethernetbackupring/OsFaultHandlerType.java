@@ -6,11 +6,13 @@ import com.google.inject.Scopes;
 import java.util.List;
 import java.util.Set;
 import org.iopf.api.fault.FaultHandler;
+import org.iopf.api.observe.StatisticSpec;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.ComponentType;
+import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.platform.ParameterType;
 import org.iopf.api.platform.Role;
+import org.iopf.api.platform.Source;
 import org.pf4j.Extension;
 
 /**
@@ -21,6 +23,33 @@ import org.pf4j.Extension;
  */
 @Extension
 public final class OsFaultHandlerType implements ComponentType {
+    static final Parameter<Long> INTERRUPT_CPU = Parameter.duration("interruptCpu",
+            "CPU time of the fault interrupt that reads the fault and queues the worker").byDefault("5us")
+            .range("0ns", "1s").from(Source.seed("001", "§3.1"));
+    static final Parameter<Long> RESOLVE_CPU = Parameter.duration("resolveCpu",
+            "CPU time of the kernel worker after the fault-in: page-table walk, IOMMU map and IOTLB invalidation "
+                    + "(the memory manager adds its own fault-in time)").byDefault("13us").range("0ns", "1s")
+            .from(Source.calibrated("C4 (cold-start recovery 200-400 ms)", "eth-cold-start-backup-ring"));
+    static final Parameter<Long> REMAP_CPU = Parameter.duration("remapCpu",
+            "CPU time of the kernel worker when the faulting page is resident and only its IOMMU entry was gone "
+                    + "(after NUMA migration): IOMMU map and IOTLB invalidation").byDefault("2us").range("0ns", "1s")
+            .from(Source.assumption("the IOMMU map and IOTLB invalidation part of resolveCpu"));
+    static final Parameter<Long> FAULT_AROUND = Parameter.bytes("faultAround",
+            "after answering a fault, the other pages of this aligned window are resolved too (Linux "
+                    + "fault_around_bytes); a power of two, 4KiB turns it off").byDefault("64KiB").range("4KiB", "2MiB")
+            .from(Source.driver("linux", "mm/memory.c fault_around_bytes (64 KiB)"));
+    static final Parameter<String> CORE = Parameter.text("core",
+            "the core that handles faults; empty: the node's last core").byDefault("")
+            .from(Source.assumption("fault work on a core other than the rx core"));
+
+    static final StatisticSpec RESOLVED = StatisticSpec.counter("resolved", "faults", "faults resolved and retried");
+    static final StatisticSpec TERMINATED = StatisticSpec.counter("terminated", "faults",
+            "faults that could not be resolved");
+    static final StatisticSpec WRITE_PROTECTED = StatisticSpec.counter("writeProtected", "faults",
+            "resolved write-permission faults (copy-on-write)");
+    static final StatisticSpec AROUND_PAGES = StatisticSpec.counter("aroundPages", "pages",
+            "pages that fault-around made resident");
+
     /** Creates the type; found through PF4J or {@link java.util.ServiceLoader}. */
     public OsFaultHandlerType() {
     }
@@ -43,24 +72,12 @@ public final class OsFaultHandlerType implements ComponentType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return List.of(
-                ParameterSpec.of("interruptCpu", ParameterType.DURATION, "5us",
-                        "CPU time of the fault interrupt that reads the fault and queues the worker", "seed 001 §3.1")
-                        .range("0ns", "1s"),
-                ParameterSpec.of("resolveCpu", ParameterType.DURATION, "13us",
-                        "CPU time of the kernel worker after the fault-in: page-table walk, IOMMU map and IOTLB "
-                                + "invalidation (the memory manager adds its own fault-in time)",
-                        "seed 001 §3.1, §4.1").range("0ns", "1s"),
-                ParameterSpec.of("remapCpu", ParameterType.DURATION, "2us",
-                        "CPU time of the kernel worker when the faulting page is resident and only its IOMMU "
-                                + "entry was gone (after NUMA migration): IOMMU map and IOTLB invalidation",
-                        "seed 001 §3.1").range("0ns", "1s"),
-                ParameterSpec.of("faultAround", ParameterType.BYTES, "64KiB",
-                        "after answering a fault, the other pages of this aligned window are resolved too "
-                                + "(Linux fault_around_bytes); 4KiB turns it off",
-                        "seed 001 §3.1").range("4KiB", "2MiB"),
-                ParameterSpec.of("core", ParameterType.STRING, "",
-                        "the core that handles faults; empty: the node's last core", "seed 001 §3.1"));
+        return Parameter.specs(INTERRUPT_CPU, RESOLVE_CPU, REMAP_CPU, FAULT_AROUND, CORE);
+    }
+
+    @Override
+    public List<StatisticSpec> statistics() {
+        return List.of(RESOLVED, TERMINATED, WRITE_PROTECTED, AROUND_PAGES);
     }
 
     @Override

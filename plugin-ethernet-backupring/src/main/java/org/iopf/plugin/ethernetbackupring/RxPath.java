@@ -89,18 +89,18 @@ final class RxPath {
         this.acks = Objects.requireNonNull(acks, "acks is null");
         this.tracer = context.tracer();
         this.track = context.path();
-        Metrics rx = context.metrics().scope("rx");
-        this.frames = rx.counter("frames", "frames");
-        this.faultDrops = rx.counter("faultDrops", "frames");
-        this.fifoDrops = rx.counter("fifoDrops", "frames");
-        this.ringDrops = rx.counter("ringFullDrops", "frames");
-        this.duplicates = rx.counter("duplicates", "frames");
-        this.outOfWindow = rx.counter("outOfWindow", "frames");
-        this.ackCount = rx.counter("acks", "acks");
-        this.ringPackets = rx.counter("backupRingPackets", "frames");
-        this.faultsRaised = rx.counter("faults", "faults");
-        this.staleDrops = rx.counter("invalidatedInFlightDrops", "frames");
-        this.faultToPlaced = rx.histogram("faultToPlaced", "ns");
+        Metrics rx = context.metrics();
+        this.frames = NicStatistics.RX_FRAMES.counter(rx);
+        this.faultDrops = NicStatistics.RX_FAULT_DROPS.counter(rx);
+        this.fifoDrops = NicStatistics.RX_FIFO_DROPS.counter(rx);
+        this.ringDrops = NicStatistics.RX_RING_FULL_DROPS.counter(rx);
+        this.duplicates = NicStatistics.RX_DUPLICATES.counter(rx);
+        this.outOfWindow = NicStatistics.RX_OUT_OF_WINDOW.counter(rx);
+        this.ackCount = NicStatistics.RX_ACKS.counter(rx);
+        this.ringPackets = NicStatistics.RX_BACKUP_RING_PACKETS.counter(rx);
+        this.faultsRaised = NicStatistics.RX_FAULTS.counter(rx);
+        this.staleDrops = NicStatistics.RX_STALE_DROPS.counter(rx);
+        this.faultToPlaced = NicStatistics.RX_FAULT_TO_PLACED.histogram(rx);
     }
 
     /** A data segment arrived from the fabric. */

@@ -24,16 +24,16 @@ final class TcpStats {
 
     /** Registers the counters in {@code metrics} ({@code tcp.*}); traces the window on {@code track}. */
     TcpStats(Metrics metrics, Tracer tracer, String track) {
-        Metrics tcp = Objects.requireNonNull(metrics, "metrics is null").scope("tcp");
+        Metrics tcp = Objects.requireNonNull(metrics, "metrics is null");
         this.tracer = Objects.requireNonNull(tracer, "tracer is null");
         this.track = Objects.requireNonNull(track, "track is null");
-        this.retransmissions = tcp.counter("retransmissions", "segments");
-        this.retransmittedBytes = tcp.counter("retransmittedBytes", "bytes");
-        this.timeouts = tcp.counter("timeouts", "timeouts");
-        this.fastRetransmits = tcp.counter("fastRetransmits", "retransmits");
-        this.duplicateAcks = tcp.counter("duplicateAcks", "acks");
-        this.gaveUp = tcp.counter("gaveUp", "connections");
-        tcp.gauge("cwnd", "bytes", () -> cwnd);
+        this.retransmissions = NicStatistics.TCP_RETRANSMISSIONS.counter(tcp);
+        this.retransmittedBytes = NicStatistics.TCP_RETRANSMITTED_BYTES.counter(tcp);
+        this.timeouts = NicStatistics.TCP_TIMEOUTS.counter(tcp);
+        this.fastRetransmits = NicStatistics.TCP_FAST_RETRANSMITS.counter(tcp);
+        this.duplicateAcks = NicStatistics.TCP_DUPLICATE_ACKS.counter(tcp);
+        this.gaveUp = NicStatistics.TCP_GAVE_UP.counter(tcp);
+        NicStatistics.TCP_CWND.gauge(tcp, () -> cwnd);
     }
 
     void retransmitted(int bytes) {

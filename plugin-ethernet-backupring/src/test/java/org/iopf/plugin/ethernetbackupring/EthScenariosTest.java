@@ -7,9 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.iopf.core.platform.ExtensionRegistry;
+import org.iopf.core.platform.FigureNames;
 import org.iopf.core.platform.Scenario;
 import org.iopf.core.platform.file.PlatformFileReader;
 import org.iopf.core.report.ExpectationOutcome;
+import org.iopf.core.report.Figure;
 import org.iopf.core.report.RunResult;
 import org.iopf.core.run.CompletedRun;
 import org.iopf.core.run.ScenarioRunner;
@@ -38,5 +40,9 @@ final class EthScenariosTest {
         assertThat(result.expectations().outcomes()).allSatisfy(
                 (ExpectationOutcome o) -> assertThat(o.passed()).as(o.message()).isTrue());
         assertThat(result.value("sim.finished")).hasValue(1);
+        FigureNames declared = new FigureNames(scenario.platform(), REGISTRY,
+                REGISTRY.requireWorkload(scenario.workload().type()));
+        assertThat(declared.undeclared(result.figures().stream().map(Figure::name).toList()))
+                .as("statistics recorded but not declared by their types").isEmpty();
     }
 }

@@ -49,7 +49,24 @@ final class RequirementsTest {
         assertThatThrownBy(() -> reader.read("eth.yaml", platform("    faults: {type: eth-os-faults}", "eth-nic")
                 .replace("bufferSize: 16MiB", "bufferSize: 4096TiB")))
                 .hasMessage("eth.yaml:10:51: workload.params.bufferSize: '4096TiB' is out of range; expected a size "
-                        + "in 4KiB..64GiB");
+                        + "in 4KiB..64GiB, a multiple of 4KiB");
+    }
+
+    @Test
+    void anRxBufferThatIsNotWholePagesIsRefusedAtItsValue() {
+        assertThatThrownBy(() -> reader.read("eth.yaml", platform("    faults: {type: eth-os-faults}", "eth-nic")
+                .replace("bufferSize: 16MiB", "bufferSize: 10000B")))
+                .hasMessage("eth.yaml:10:51: workload.params.bufferSize: '10000B' is not a multiple of 4KiB; expected "
+                        + "a size in 4KiB..64GiB, a multiple of 4KiB");
+    }
+
+    @Test
+    void aMisspelledNicStatisticIsRefusedWithTheNearestDeclaredOne() {
+        String text = platform("    faults: {type: eth-os-faults}", "eth-nic")
+                + "expect:\n  - {metric: node2.nic0.rx.faultDrop, max: 0}\n";
+        assertThatThrownBy(() -> reader.read("eth.yaml", text))
+                .hasMessageContaining("expect[0].metric: node2/nic0 (eth-nic) records no statistic 'rx.faultDrop' "
+                        + "(did you mean 'rx.faultDrops'?)");
     }
 
     @Test
