@@ -98,11 +98,8 @@ final class HmmDeviceMemory implements DeviceMemory {
 
     @Override
     public void migrateCommit(MigrationBatch batch) {
-        SimMigrationBatch b = ownBatch(batch);
-        if (b.phase != SimMigrationBatch.Phase.COLLECTED) {
-            throw new IllegalStateException(b + " was committed already");
-        }
-        b.phase = SimMigrationBatch.Phase.COMMITTED;
+        SimMigrationBatch b = advance(batch, SimMigrationBatch.Phase.COLLECTED, SimMigrationBatch.Phase.COMMITTED,
+                "was committed already");
         for (SimMigratingPage page : b.pages) {
             PageTableSlot slot = page.slot;
             if (page.state != MigratingPageState.COLLECTED) {
@@ -152,11 +149,8 @@ final class HmmDeviceMemory implements DeviceMemory {
 
     @Override
     public MigrationResult migrateFinalize(MigrationBatch batch) {
-        SimMigrationBatch b = ownBatch(batch);
-        if (b.phase != SimMigrationBatch.Phase.COMMITTED) {
-            throw new IllegalStateException(b + " is not committed, or was finalized already");
-        }
-        b.phase = SimMigrationBatch.Phase.FINALIZED;
+        SimMigrationBatch b = advance(batch, SimMigrationBatch.Phase.COMMITTED, SimMigrationBatch.Phase.FINALIZED,
+                "is not committed, or was finalized already");
         SparsePhysicalMemory memory = state.memory;
         long migrated = 0;
         long skipped = 0;
@@ -301,11 +295,17 @@ final class HmmDeviceMemory implements DeviceMemory {
         return (SimDevicePagemap) pagemap;
     }
 
-    private SimMigrationBatch ownBatch(MigrationBatch batch) {
+    /** This manager's batch, moved from phase {@code from} to {@code to}, or an error saying why not. */
+    private SimMigrationBatch advance(MigrationBatch batch, SimMigrationBatch.Phase from, SimMigrationBatch.Phase to,
+            String refusal) {
         requireNonNull(batch, "batch is null");
         if (!(batch instanceof SimMigrationBatch b) || !processes.owns(b.space)) {
             throw new IllegalArgumentException(batch + " does not belong to this memory manager");
         }
+        if (b.phase != from) {
+            throw new IllegalStateException(b + " " + refusal);
+        }
+        b.phase = to;
         return b;
     }
 }
