@@ -392,7 +392,7 @@ public interface FaultHandlerContract {
         long va = mmap(rig, 4);
         rig.memory.write(rig.space, va, new byte[] {1, 2, 3, 4}, 0, 4);
         long shared = rig.memory.translate(rig.space, va, Access.READ);
-        rig.memory.fork(rig.space, "fault-handler-contract-child");
+        rig.memory.requireCopyOnWriteFork().fork(rig.space, "fault-handler-contract-child");
         assertThat(rig.memory.translate(rig.space, va, Access.WRITE))
                 .as("a write of the process to a page it shares copy-on-write after fork").isNegative();
         long resolved = rig.handler.resolved();

@@ -3,7 +3,7 @@ package org.iopf.api.mem;
 /**
  * A device's private memory registered with the OS memory manager (the {@code dev_pagemap} of a
  * {@code MEMORY_DEVICE_PRIVATE} range): memory the CPU cannot address, whose pages can hold
- * process pages migrated there. Created by {@link MemoryManager#addDevicePagemap}.
+ * process pages migrated there. Created by {@link DeviceMemory#addDevicePagemap}.
  *
  * @since 0.1
  */

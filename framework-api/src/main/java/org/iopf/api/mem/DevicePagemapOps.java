@@ -18,7 +18,7 @@ public interface DevicePagemapOps {
     /**
      * Migrates the page of {@code fault} back to system memory, synchronously as far as the page
      * table is concerned: when this returns the page is present in system memory (the driver uses
-     * {@link MemoryManager#migrateSetup} with {@link MigrationKind#TO_RAM}, copies, and commits),
+     * {@link DeviceMemory#migrateSetup} with {@link MigrationKind#TO_RAM}, copies, and commits),
      * or it could not be brought back. Called on the simulation thread, never re-entrantly for
      * the same page; it must not call a CPU accessor of the memory manager on the same page.
      *

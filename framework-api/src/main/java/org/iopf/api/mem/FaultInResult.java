@@ -8,7 +8,7 @@ package org.iopf.api.mem;
 public enum FaultInResult {
     /**
      * The page was already present with the requested access. A write to a present
-     * copy-on-write page (see {@link MemoryManager#fork}) also reports this: the sharing was
+     * copy-on-write page (see {@link CopyOnWriteFork#fork}) also reports this: the sharing was
      * broken first, by a copy to a new frame ({@link MemoryStats#cowFaults()}) or, for the last
      * sharer, by write permission alone ({@link MemoryStats#cowReuses()}).
      */

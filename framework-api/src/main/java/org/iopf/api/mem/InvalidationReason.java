@@ -13,7 +13,7 @@ public enum InvalidationReason {
     /** The page is moving to another frame (NUMA migration, device migration, compaction). */
     MIGRATE,
     /**
-     * The page's protection is changing (for example copy-on-write: {@link MemoryManager#fork}
+     * The page's protection is changing (for example copy-on-write: {@link CopyOnWriteFork#fork}
      * write-protects the parent's private pages; the frames stay, writable translations must go).
      */
     PROTECTION,

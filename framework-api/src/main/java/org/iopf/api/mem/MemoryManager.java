@@ -12,6 +12,10 @@ import java.util.function.Consumer;
  * prepare state for a workload and cost no simulated time (a component that wants the cost calls
  * {@code faultIn} first).
  *
+ * <p>What not every memory manager models is an optional capability, found as a node finds a
+ * component for a role: {@link #deviceMemory()} / {@link #requireDeviceMemory()} for device-private
+ * memory (HMM), {@link #copyOnWriteFork()} / {@link #requireCopyOnWriteFork()} for fork.
+ *
  * <p>Reclaim keeps at least the low-watermark of free memory (the memory-pressure setting); it
  * never takes a pinned page, and it calls every notifier registered for an address space before
  * the page's frame is freed.
@@ -108,113 +112,36 @@ public interface MemoryManager {
     long pinnableLimit();
 
     /**
-     * Registers {@code bytes} of device-private memory owned by a device driver (Linux's
-     * {@code memremap_pages} with {@code MEMORY_DEVICE_PRIVATE}): the memory manager creates the
-     * device memory (with the content mode of system memory) and calls {@code ops} when a CPU
-     * access touches one of its pages. The default refuses: this manager has no device memory.
+     * The device-private memory (HMM) of this manager, if it models one: device pagemaps and the
+     * migration of ranges between system and device memory.
      *
-     * @param name unique within the node ({@code gpu0-vram}), not null
-     * @param bytes capacity, a positive multiple of 2 MiB
-     * @param ops the owner's callbacks, not null
-     * @return the registered pagemap
-     * @throws UnsupportedOperationException if the manager does not model device memory
+     * @return the capability, or empty (the default) when this manager has no device memory
      * @since 0.1
      */
-    default DevicePagemap addDevicePagemap(String name, long bytes, DevicePagemapOps ops) {
-        throw new UnsupportedOperationException(getClass().getSimpleName() + " does not model device memory");
+    default Optional<DeviceMemory> deviceMemory() {
+        return Optional.empty();
+    }
+
+    /** The device-memory capability, or an error naming this manager. */
+    default DeviceMemory requireDeviceMemory() {
+        return deviceMemory().orElseThrow(() -> new IllegalStateException(
+                "memory manager " + this + " does not model device memory"));
     }
 
     /**
-     * The device-private entry of the page containing {@code va}, if the page lives in a device's
-     * private memory. The default has none.
+     * The fork of a process with copy-on-write sharing, if this manager models it.
      *
+     * @return the capability, or empty (the default) when this manager cannot fork
      * @since 0.1
      */
-    default java.util.Optional<DevicePrivateEntry> devicePrivateEntry(AddressSpace space, long va) {
-        return java.util.Optional.empty();
+    default Optional<CopyOnWriteFork> copyOnWriteFork() {
+        return Optional.empty();
     }
 
-    /**
-     * Starts migrating {@code [va, va+length)} ({@code migrate_vma_setup}): calls the address
-     * space's MMU notifiers for the range ({@link InvalidationReason#MIGRATE}, or
-     * {@link InvalidationReason#PROTECTION} in mirror mode), then collects and unmaps the pages
-     * (migration entries; in mirror mode they stay readable but write-protected). For
-     * {@link MigrationKind#TO_DEVICE} it collects present unpinned pages (a huge page only partly
-     * in the range is split) and never-touched pages; for {@link MigrationKind#MIRROR_TO_DEVICE}
-     * present pages (never-touched ones are faulted in first); for {@link MigrationKind#TO_RAM}
-     * the pagemap's device-private pages, with a system frame allocated as each destination. A
-     * CPU access to a collected page before {@link #migrateCommit} takes it back: that page is
-     * skipped, never corrupted. Costs no simulated time: the driver models the time.
-     *
-     * @param space the address space, not null
-     * @param va page aligned start
-     * @param length bytes, {@code > 0}
-     * @param kind direction and mode, not null
-     * @param pagemap the device memory on the other side, registered with this manager, not null
-     * @return the batch
-     * @throws UnsupportedOperationException if the manager does not model device memory
-     * @since 0.1
-     */
-    default MigrationBatch migrateSetup(AddressSpace space, long va, long length, MigrationKind kind,
-            DevicePagemap pagemap) {
-        throw new UnsupportedOperationException(getClass().getSimpleName() + " does not model device memory");
-    }
-
-    /**
-     * Commits a batch ({@code migrate_vma_pages}): every collected page that has a destination
-     * and did not change since setup gets its new entry (device-private, mirrored, or present in
-     * system memory); the others are skipped. The contents must already have been copied.
-     *
-     * @throws UnsupportedOperationException if the manager does not model device memory
-     * @throws IllegalStateException if the batch was committed already
-     * @since 0.1
-     */
-    default void migrateCommit(MigrationBatch batch) {
-        throw new UnsupportedOperationException(getClass().getSimpleName() + " does not model device memory");
-    }
-
-    /**
-     * Ends a committed batch ({@code migrate_vma_finalize}): frees the source frames of migrated
-     * pages (not in mirror mode, where both copies live on) and the destination frames of skipped
-     * pages, and puts back any page still held by the batch.
-     *
-     * @return what was migrated and skipped
-     * @throws UnsupportedOperationException if the manager does not model device memory
-     * @throws IllegalStateException if the batch was not committed or was finalized already
-     * @since 0.1
-     */
-    default MigrationResult migrateFinalize(MigrationBatch batch) {
-        throw new UnsupportedOperationException(getClass().getSimpleName() + " does not model device memory");
-    }
-
-    /**
-     * Forks a process ({@code fork(2)} for its memory): the child gets a copy of the parent's
-     * VMAs at the same addresses and shares its pages copy-on-write. Before anything changes the
-     * parent's notifiers are called with {@link InvalidationReason#PROTECTION} for its writable
-     * VMAs that hold pages, so IOMMUs and NICs drop their writable translations. Then every
-     * present, unpinned page of the parent is mapped into the child on the same frame, and both
-     * lose write permission to it ({@link #translate} for {@link Access#WRITE} answers -1 in
-     * both); swapped-out pages share their swap entry. The first write of either side
-     * ({@link #faultIn}, {@link #faultInNow}, {@link #write}, {@link #fill}) breaks the sharing:
-     * the writer gets a copy on a new frame (its notifiers are told
-     * {@link InvalidationReason#COPY_ON_WRITE} first), or, when it is the last sharer, write
-     * permission back without a copy. As in Linux, pinned pages (DMA may target them at any time)
-     * and pages in device-private memory are copied into the child at once, so a DMA never writes
-     * into a shared frame and the parent keeps its pinned frames writable; pinning a shared page
-     * first breaks its sharing ({@code FOLL_LONGTERM} unshare). The child has no notifiers.
-     * {@link #munmap} on either side drops that side's reference; a frame is freed with its last
-     * reference. The contents of both processes stay byte-exact. The default refuses.
-     *
-     * @param parent the process to fork, not null
-     * @param childName the child's name, not null
-     * @return the child, with a new pid
-     * @throws UnsupportedOperationException if the manager does not model copy-on-write
-     * @throws IllegalStateException if no memory is left for the eager copies: no child is created and
-     *     the parent's pages are as before (though reclaim may have swapped some out)
-     * @since 0.1
-     */
-    default AddressSpace fork(AddressSpace parent, String childName) {
-        throw new UnsupportedOperationException(getClass().getSimpleName() + " does not model copy-on-write");
+    /** The fork capability, or an error naming this manager. */
+    default CopyOnWriteFork requireCopyOnWriteFork() {
+        return copyOnWriteFork().orElseThrow(() -> new IllegalStateException(
+                "memory manager " + this + " does not model fork with copy-on-write"));
     }
 
     /** A snapshot of the counters. */

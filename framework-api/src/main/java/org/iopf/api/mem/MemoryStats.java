@@ -13,7 +13,7 @@ package org.iopf.api.mem;
  * @param reclaimedPages pages swapped out by reclaim
  * @param notifierCalls MMU notifier invalidations sent
  * @param cowFaults write faults that broke the copy-on-write sharing of a page by copying it to a
- *     new frame (see {@link MemoryManager#fork}); since 0.1
+ *     new frame (see {@link CopyOnWriteFork#fork}); since 0.1
  * @param cowReuses write faults on a copy-on-write page whose other sharers were gone: the page
  *     became writable again without a copy; since 0.1
  * @since 0.1

@@ -28,7 +28,7 @@ public interface MigratingPage {
      * memory and copied the contents into ({@link MigrationKind#TO_DEVICE} and
      * {@link MigrationKind#MIRROR_TO_DEVICE}). For {@link MigrationKind#TO_RAM} the memory
      * manager sets it at setup. A page without a destination at commit is skipped. After
-     * {@link MemoryManager#migrateFinalize} the memory manager owns the frame (it frees it if the
+     * {@link DeviceMemory#migrateFinalize} the memory manager owns the frame (it frees it if the
      * page was skipped).
      *
      * @throws IllegalStateException if the batch was committed already

@@ -5,9 +5,9 @@ import java.util.List;
 /**
  * A range being migrated between system memory and a device's private memory, the state of
  * Linux's {@code migrate_vma} between {@code migrate_vma_setup}, {@code migrate_vma_pages} and
- * {@code migrate_vma_finalize}: {@link MemoryManager#migrateSetup} collects and unmaps the pages,
- * the driver allocates destinations and copies, {@link MemoryManager#migrateCommit} installs the
- * new entries of the pages that did not change meanwhile, and {@link MemoryManager#migrateFinalize}
+ * {@code migrate_vma_finalize}: {@link DeviceMemory#migrateSetup} collects and unmaps the pages,
+ * the driver allocates destinations and copies, {@link DeviceMemory#migrateCommit} installs the
+ * new entries of the pages that did not change meanwhile, and {@link DeviceMemory#migrateFinalize}
  * frees what is no longer needed.
  *
  * @since 0.1

@@ -1,7 +1,7 @@
 package org.iopf.api.mem;
 
 /**
- * What a migration of a range does ({@link MemoryManager#migrateSetup}).
+ * What a migration of a range does ({@link DeviceMemory#migrateSetup}).
  *
  * @since 0.1
  */

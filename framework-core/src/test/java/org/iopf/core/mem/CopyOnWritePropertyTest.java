@@ -51,7 +51,7 @@ final class CopyOnWritePropertyTest {
             } else if (op < 70) {
                 assertThat(read(mm, proc, va, page)).as("step %d page %d", step, page).isEqualTo(proc.pages()[page]);
             } else if (op < 78 && procs.size() < 4) {
-                ProcessAddressSpace child = mm.fork(proc.space(), "p" + step);
+                ProcessAddressSpace child = (ProcessAddressSpace) mm.requireCopyOnWriteFork().fork(proc.space(), "p" + step);
                 procs.add(new Proc(child, proc.pages().clone()));
             } else if (op < 83) {
                 mm.reclaim((1 + random.nextInt(64)) * PAGE);

@@ -17,7 +17,7 @@ import org.iopf.api.mem.PinResult;
 import org.iopf.api.sim.Time;
 import org.junit.jupiter.api.Test;
 
-/** {@link DemandPagingMemoryManager#fork} and copy-on-write. */
+/** {@link CopyOnWriteForker#fork} and copy-on-write. */
 final class CopyOnWriteTest {
     private static final long MIB = 1L << 20;
     private static final long PAGE = 4096;
@@ -59,7 +59,7 @@ final class CopyOnWriteTest {
         long frame = mm.translate(parent, va, Access.READ);
         long freeBefore = dram.freeBytes();
 
-        AddressSpace child = mm.fork(parent, "child");
+        AddressSpace child = mm.requireCopyOnWriteFork().fork(parent, "child");
 
         assertThat(child.pid()).isNotEqualTo(parent.pid());
         assertThat(mm.addressSpace(child.pid())).containsSame(child);
@@ -91,7 +91,7 @@ final class CopyOnWriteTest {
     void childWriteCopiesAndTheLastSharerRegainsWriteWithoutACopy() {
         long va = writtenBuffer(1, (byte) 1);
         long frame = mm.translate(parent, va, Access.READ);
-        AddressSpace child = mm.fork(parent, "child");
+        AddressSpace child = mm.requireCopyOnWriteFork().fork(parent, "child");
 
         mm.write(child, va, new byte[] {2}, 0, 1);
         assertThat(readByte(child, va)).isEqualTo((byte) 2);
@@ -114,7 +114,7 @@ final class CopyOnWriteTest {
         Log log = new Log();
         mm.registerNotifier(parent, log);
 
-        AddressSpace child = mm.fork(parent, "child");
+        AddressSpace child = mm.requireCopyOnWriteFork().fork(parent, "child");
         assertThat(log.calls).containsExactly("PROTECTION " + va + "+2");
         assertThat(mm.translate(parent, va, Access.READ)).as("reads still translate").isGreaterThanOrEqualTo(0);
 
@@ -136,7 +136,7 @@ final class CopyOnWriteTest {
         Log parentLog = new Log();
         Log childLog = new Log();
         mm.registerNotifier(parent, parentLog);
-        AddressSpace child = mm.fork(parent, "child");
+        AddressSpace child = mm.requireCopyOnWriteFork().fork(parent, "child");
         mm.registerNotifier(child, childLog);
         mm.write(parent, va, new byte[] {6}, 0, 1); // page 0 private in both now
 
@@ -174,7 +174,7 @@ final class CopyOnWriteTest {
         for (long off = 0; off < 2 * MIB; off += PAGE) {
             tight.write(a, va + off, new byte[] {(byte) (off / PAGE)}, 0, 1);
         }
-        AddressSpace b = tight.fork(a, "b");
+        AddressSpace b = tight.requireCopyOnWriteFork().fork(a, "b");
         for (long off = 0; off < 2 * MIB; off += PAGE) { // every write copies, under pressure
             tight.write(a, va + off, new byte[] {(byte) ~(off / PAGE)}, 0, 1);
         }
@@ -195,7 +195,7 @@ final class CopyOnWriteTest {
         assertThat(mm.pin(parent, va, PAGE)).isEqualTo(PinResult.PINNED);
         long pinnedFrame = mm.translate(parent, va, Access.WRITE);
 
-        AddressSpace child = mm.fork(parent, "child");
+        AddressSpace child = mm.requireCopyOnWriteFork().fork(parent, "child");
 
         assertThat(mm.translate(parent, va, Access.WRITE)).as("DMA target stays writable").isEqualTo(pinnedFrame);
         long childFrame = mm.translate(child, va, Access.WRITE);
@@ -211,7 +211,7 @@ final class CopyOnWriteTest {
     @Test
     void pinningASharedPageUnsharesIt() {
         long va = writtenBuffer(1, (byte) 2);
-        AddressSpace child = mm.fork(parent, "child");
+        AddressSpace child = mm.requireCopyOnWriteFork().fork(parent, "child");
         long shared = mm.translate(child, va, Access.READ);
 
         assertThat(mm.pin(parent, va, PAGE)).isEqualTo(PinResult.PINNED);
@@ -225,7 +225,7 @@ final class CopyOnWriteTest {
     void munmapOfOneSideDropsItsReferenceAndTheLastFreesTheFrame() {
         long va = writtenBuffer(4, (byte) 1);
         long freeAfterWrite = dram.freeBytes();
-        AddressSpace child = mm.fork(parent, "child");
+        AddressSpace child = mm.requireCopyOnWriteFork().fork(parent, "child");
 
         mm.munmap(parent, va, 4 * PAGE);
         assertThat(dram.freeBytes()).as("the child still maps them").isEqualTo(freeAfterWrite);
@@ -245,8 +245,8 @@ final class CopyOnWriteTest {
         long va = mm.mmap(parent, 2 * MIB, MapOptions.DEFAULT.withTransparentHugePages(true));
         mm.fill(parent, va, 2 * MIB, 11);
         assertThat(parent.entry(va).orElseThrow().size()).isEqualTo(PageSize.HUGE_2M);
-        AddressSpace child = mm.fork(parent, "child");
-        AddressSpace grandchild = mm.fork(child, "grandchild");
+        AddressSpace child = mm.requireCopyOnWriteFork().fork(parent, "child");
+        AddressSpace grandchild = mm.requireCopyOnWriteFork().fork(child, "grandchild");
 
         List<String> done = new ArrayList<>();
         mm.faultIn(parent, va + 100, Access.WRITE, r -> done.add(scheduler.now() + " " + r));
@@ -278,7 +278,7 @@ final class CopyOnWriteTest {
         assertThat(noSwap.pin(p, va, 3 * MIB)).isEqualTo(PinResult.PINNED);
         MemoryStats before = noSwap.stats();
 
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> noSwap.fork(p, "child"))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> noSwap.requireCopyOnWriteFork().fork(p, "child"))
                 .isInstanceOf(IllegalStateException.class);
 
         assertThat(noSwap.stats()).isEqualTo(before);
@@ -290,7 +290,7 @@ final class CopyOnWriteTest {
     void swappedPagesShareTheirSwapEntryWithTheChild() {
         long va = writtenBuffer(2, (byte) 12);
         mm.reclaim(2 * PAGE);
-        AddressSpace child = mm.fork(parent, "child");
+        AddressSpace child = mm.requireCopyOnWriteFork().fork(parent, "child");
         assertThat(child.entry(va).orElseThrow().swapped()).isTrue();
         assertThat(mm.stats().swappedBytes()).isEqualTo(2 * PAGE);
 

@@ -38,16 +38,16 @@ final class DeviceMemoryTest {
             new DemandPagingMemoryManager(dram, scheduler, MemoryManagerConfig.defaults().withSwap(0));
     private final ProcessAddressSpace proc = mm.createAddressSpace("app");
     private final List<DevicePrivateFault> faults = new ArrayList<>();
-    private final DevicePagemap vram = mm.addDevicePagemap("gpu0-vram", 32 * MIB, this::migrateToRam);
+    private final DevicePagemap vram = mm.requireDeviceMemory().addDevicePagemap("gpu0-vram", 32 * MIB, this::migrateToRam);
 
     /** The test's driver callback: migrates the faulting page back, copy and all. */
     private long migrateToRam(DevicePrivateFault fault) {
         faults.add(fault);
         long page = PageSize.BASE.alignDown(fault.va());
-        MigrationBatch batch = mm.migrateSetup(fault.space(), page, PAGE, MigrationKind.TO_RAM, vram);
+        MigrationBatch batch = mm.requireDeviceMemory().migrateSetup(fault.space(), page, PAGE, MigrationKind.TO_RAM, vram);
         copy(batch);
-        mm.migrateCommit(batch);
-        MigrationResult result = mm.migrateFinalize(batch);
+        mm.requireDeviceMemory().migrateCommit(batch);
+        MigrationResult result = mm.requireDeviceMemory().migrateFinalize(batch);
         return result.migratedPages() == 0 ? -1 : scheduler.now() + FAULT_BACK_NANOS;
     }
 
@@ -68,10 +68,10 @@ final class DeviceMemoryTest {
     }
 
     private MigrationResult migrate(long va, long length, MigrationKind kind) {
-        MigrationBatch batch = mm.migrateSetup(proc, va, length, kind, vram);
+        MigrationBatch batch = mm.requireDeviceMemory().migrateSetup(proc, va, length, kind, vram);
         copy(batch);
-        mm.migrateCommit(batch);
-        return mm.migrateFinalize(batch);
+        mm.requireDeviceMemory().migrateCommit(batch);
+        return mm.requireDeviceMemory().migrateFinalize(batch);
     }
 
     private static byte[] pattern(int length, int salt) {
@@ -101,7 +101,7 @@ final class DeviceMemoryTest {
         assertThat(proc.residentBytes()).isZero();
         assertThat(proc.entry(va).orElseThrow().devicePrivate()).isTrue();
         assertThat(proc.entry(va).orElseThrow().present()).isFalse();
-        assertThat(mm.devicePrivateEntry(proc, va + 5).orElseThrow().pagemap()).isSameAs(vram);
+        assertThat(mm.requireDeviceMemory().devicePrivateEntry(proc, va + 5).orElseThrow().pagemap()).isSameAs(vram);
         assertThat(mm.translate(proc, va, Access.READ)).as("translate never faults").isEqualTo(-1);
         assertThat(vram.memory().freeBytes()).isEqualTo(31 * MIB);
 
@@ -126,7 +126,7 @@ final class DeviceMemoryTest {
         List<InvalidationReason> reasons = new ArrayList<>();
         mm.registerNotifier(proc, (space, range, reason) -> reasons.add(reason));
 
-        AddressSpace child = mm.fork(proc, "child");
+        AddressSpace child = mm.requireCopyOnWriteFork().fork(proc, "child");
 
         assertThat(reasons).as("the device drops its mirror, writable translations go").containsExactly(
                 InvalidationReason.PROTECTION);
@@ -185,12 +185,12 @@ final class DeviceMemoryTest {
         long va = mapBase(4 * PAGE);
         byte[] data = pattern((int) (4 * PAGE), 4);
         mm.write(proc, va, data, 0, data.length);
-        MigrationBatch batch = mm.migrateSetup(proc, va, 4 * PAGE, MigrationKind.TO_DEVICE, vram);
+        MigrationBatch batch = mm.requireDeviceMemory().migrateSetup(proc, va, 4 * PAGE, MigrationKind.TO_DEVICE, vram);
         copy(batch);
 
         mm.write(proc, va + PAGE + 1, new byte[] {7}, 0, 1);
-        mm.migrateCommit(batch);
-        MigrationResult result = mm.migrateFinalize(batch);
+        mm.requireDeviceMemory().migrateCommit(batch);
+        MigrationResult result = mm.requireDeviceMemory().migrateFinalize(batch);
 
         assertThat(result.migratedPages()).isEqualTo(3);
         assertThat(result.skippedPages()).isEqualTo(1);
@@ -258,11 +258,11 @@ final class DeviceMemoryTest {
         byte[] data = pattern((int) (2 * MIB), 6);
         mm.write(proc, va, data, 0, data.length);
 
-        MigrationBatch batch = mm.migrateSetup(proc, va, 2 * MIB, MigrationKind.TO_DEVICE, vram);
+        MigrationBatch batch = mm.requireDeviceMemory().migrateSetup(proc, va, 2 * MIB, MigrationKind.TO_DEVICE, vram);
         assertThat(batch.pages()).singleElement().extracting(MigratingPage::size).isEqualTo(PageSize.HUGE_2M);
         copy(batch);
-        mm.migrateCommit(batch);
-        mm.migrateFinalize(batch);
+        mm.requireDeviceMemory().migrateCommit(batch);
+        mm.requireDeviceMemory().migrateFinalize(batch);
         MigrationResult back = migrate(va, 2 * MIB, MigrationKind.TO_RAM);
 
         assertThat(back.migratedPages()).isEqualTo(512);
@@ -311,7 +311,7 @@ final class DeviceMemoryTest {
         mm.advise(proc, mapBase(rest), rest, Advice.WILL_NEED);
         assertThat(dram.freeBytes()).isZero();
 
-        MigrationBatch batch = mm.migrateSetup(proc, va, PAGE, MigrationKind.TO_RAM, vram);
+        MigrationBatch batch = mm.requireDeviceMemory().migrateSetup(proc, va, PAGE, MigrationKind.TO_RAM, vram);
 
         assertThat(batch.outOfMemoryPages()).isEqualTo(1);
         assertThat(batch.pages()).isEmpty();
@@ -322,11 +322,11 @@ final class DeviceMemoryTest {
     void munmapFreesTheDeviceFramesAndCommitTwiceIsRefused() {
         long va = mapBase(4 * PAGE);
         mm.write(proc, va, new byte[] {1}, 0, 1);
-        MigrationBatch batch = mm.migrateSetup(proc, va, 4 * PAGE, MigrationKind.TO_DEVICE, vram);
+        MigrationBatch batch = mm.requireDeviceMemory().migrateSetup(proc, va, 4 * PAGE, MigrationKind.TO_DEVICE, vram);
         copy(batch);
-        mm.migrateCommit(batch);
-        assertThatThrownBy(() -> mm.migrateCommit(batch)).isInstanceOf(IllegalStateException.class);
-        mm.migrateFinalize(batch);
+        mm.requireDeviceMemory().migrateCommit(batch);
+        assertThatThrownBy(() -> mm.requireDeviceMemory().migrateCommit(batch)).isInstanceOf(IllegalStateException.class);
+        mm.requireDeviceMemory().migrateFinalize(batch);
 
         mm.munmap(proc, va, 4 * PAGE);
 
@@ -339,12 +339,12 @@ final class DeviceMemoryTest {
         long va = mapBase(2 * PAGE);
         mm.write(proc, va, new byte[(int) (2 * PAGE)], 0, (int) (2 * PAGE));
         long free = dram.freeBytes();
-        MigrationBatch batch = mm.migrateSetup(proc, va, 2 * PAGE, MigrationKind.TO_DEVICE, vram);
+        MigrationBatch batch = mm.requireDeviceMemory().migrateSetup(proc, va, 2 * PAGE, MigrationKind.TO_DEVICE, vram);
         copy(batch);
 
         mm.munmap(proc, va, PAGE);
-        mm.migrateCommit(batch);
-        MigrationResult result = mm.migrateFinalize(batch);
+        mm.requireDeviceMemory().migrateCommit(batch);
+        MigrationResult result = mm.requireDeviceMemory().migrateFinalize(batch);
 
         assertThat(result.migratedPages()).isEqualTo(1);
         assertThat(result.skippedPages()).isEqualTo(1);
@@ -358,15 +358,15 @@ final class DeviceMemoryTest {
                 ContentMode.BYTES);
         DemandPagingMemoryManager m = new DemandPagingMemoryManager(two, scheduler, MemoryManagerConfig.defaults());
         ProcessAddressSpace app = m.createAddressSpace("app");
-        DevicePagemap dev = m.addDevicePagemap("dev", 4 * MIB, fault -> -1);
+        DevicePagemap dev = m.requireDeviceMemory().addDevicePagemap("dev", 4 * MIB, fault -> -1);
         long va = m.mmap(app, 2 * PAGE, MapOptions.DEFAULT.onNumaNode(0, NumaPolicy.STRICT_LOCAL));
         m.write(app, va, new byte[] {5}, 0, 1);
         m.write(app, va + PAGE, new byte[] {6}, 0, 1);
-        MigrationBatch first = m.migrateSetup(app, va, PAGE, MigrationKind.MIRROR_TO_DEVICE, dev);
+        MigrationBatch first = m.requireDeviceMemory().migrateSetup(app, va, PAGE, MigrationKind.MIRROR_TO_DEVICE, dev);
         first.pages().get(0).setDestination(dev.memory().allocateFrame(PageSize.BASE, 0, NumaPolicy.ANY).orElseThrow());
-        m.migrateCommit(first);
-        m.migrateFinalize(first);
-        MigrationBatch second = m.migrateSetup(app, va + PAGE, PAGE, MigrationKind.MIRROR_TO_DEVICE, dev);
+        m.requireDeviceMemory().migrateCommit(first);
+        m.requireDeviceMemory().migrateFinalize(first);
+        MigrationBatch second = m.requireDeviceMemory().migrateSetup(app, va + PAGE, PAGE, MigrationKind.MIRROR_TO_DEVICE, dev);
 
         long moved = m.migrate(app, va, 2 * PAGE, 1);
 

@@ -103,7 +103,7 @@ final class DemandPagingFaultHandlerTest {
     void aCopyOnWritePageThatAReadFaultedInIsMappedReadOnlySoNoDeviceWriteReachesTheSharedFrame() {
         byte[] data = {1, 2, 3, 4};
         mm.write(space, src, data, 0, data.length);
-        AddressSpace child = mm.fork(space, "child");
+        AddressSpace child = mm.requireCopyOnWriteFork().fork(space, "child");
         StreamId childStream = new StreamId(2);
         iommu.attach(childStream, new DomainId(2), child);
 

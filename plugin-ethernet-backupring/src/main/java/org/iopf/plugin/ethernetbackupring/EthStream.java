@@ -174,7 +174,7 @@ final class EthStream implements Workload {
      */
     private long fork() {
         cowFaultsAtFork = receiverMemory.stats().cowFaults();
-        child = receiverMemory.fork(space, "eth-receiver-checkpoint");
+        child = receiverMemory.requireCopyOnWriteFork().fork(space, "eth-receiver-checkpoint");
         int pages = (int) (bufferSize / 4096);
         childFingerprints = new long[pages];
         long shared = 0;

@@ -54,7 +54,7 @@ final class BounceWriteBack {
         long pos = 0;
         while (pos < length) {
             long at = va + pos;
-            Optional<DevicePrivateEntry> e = device.memory().devicePrivateEntry(space, at);
+            Optional<DevicePrivateEntry> e = device.deviceMemory().devicePrivateEntry(space, at);
             long n;
             if (e.isPresent() && e.get().pagemap() == device.pagemap()) {
                 DevicePrivateEntry entry = e.get();

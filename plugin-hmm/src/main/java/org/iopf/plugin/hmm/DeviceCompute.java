@@ -84,7 +84,7 @@ final class DeviceCompute {
     }
 
     private Location locate(long va, Access access) {
-        Optional<DevicePrivateEntry> e = device.memory().devicePrivateEntry(space, va);
+        Optional<DevicePrivateEntry> e = device.deviceMemory().devicePrivateEntry(space, va);
         if (e.isPresent() && e.get().pagemap() == device.pagemap()) {
             DevicePrivateEntry entry = e.get();
             long off = va - entry.va();

@@ -18,6 +18,7 @@ import org.iopf.api.hmm.MigrationPolicy;
 import org.iopf.api.hmm.MigrationPolicyContext;
 import org.iopf.api.mem.AddressRange;
 import org.iopf.api.mem.AddressSpace;
+import org.iopf.api.mem.DeviceMemory;
 import org.iopf.api.mem.DevicePagemap;
 import org.iopf.api.mem.DevicePrivateEntry;
 import org.iopf.api.mem.DevicePrivateFault;
@@ -59,6 +60,7 @@ public final class HmmDevice implements BufferManager {
 
     private final ComponentContext context;
     private final MemoryManager memory;
+    private final DeviceMemory deviceMemory;
     private final FaultSink faults;
     private final HmmSettings settings;
     private final DeviceLinks links;
@@ -78,6 +80,7 @@ public final class HmmDevice implements BufferManager {
     HmmDevice(ComponentContext context, MemoryManager memory, FaultSink faults) {
         this.context = requireNonNull(context, "context is null");
         this.memory = requireNonNull(memory, "memory is null");
+        this.deviceMemory = memory.requireDeviceMemory();
         this.faults = requireNonNull(faults, "faults is null");
         this.settings = HmmSettings.from(context.parameters());
         this.track = context.path();
@@ -85,7 +88,7 @@ public final class HmmDevice implements BufferManager {
                 context.resources().bandwidth(context.name() + ".vram", settings.deviceBandwidth()),
                 context.resources().bandwidth(context.name() + ".pcie", settings.pcieBandwidth()),
                 context.resources().bandwidth(context.name() + ".ddr", settings.ddrBandwidth()));
-        this.pagemap = memory.addDevicePagemap(context.path(), settings.deviceMemoryBytes(), this::migrateToRam);
+        this.pagemap = deviceMemory.addDevicePagemap(context.path(), settings.deviceMemoryBytes(), this::migrateToRam);
         this.policy = MigrationPolicies.discover(context).require(settings.policy()).create(new MigrationPolicyContext(
                 context.path(), settings.granularityBytes(), settings.pingPongThreshold()));
         this.metrics = new HmmMetrics(context.metrics());
@@ -247,11 +250,11 @@ public final class HmmDevice implements BufferManager {
 
     MigrationBatch setup(AddressSpace space, AddressRange range, MigrationKind kind) {
         return mirrors.whileSelfInvalidating(
-                () -> memory.migrateSetup(space, range.start(), range.length(), kind, pagemap));
+                () -> deviceMemory.migrateSetup(space, range.start(), range.length(), kind, pagemap));
     }
 
     MigrationResult commitAndFinalize(MigrationBatch batch) {
-        memory.migrateCommit(batch);
+        deviceMemory.migrateCommit(batch);
         long now = scheduler().now();
         if (batch.kind() == MigrationKind.MIRROR_TO_DEVICE) {
             for (MigratingPage page : batch.pages()) {
@@ -260,7 +263,7 @@ public final class HmmDevice implements BufferManager {
                 }
             }
         }
-        MigrationResult result = memory.migrateFinalize(batch);
+        MigrationResult result = deviceMemory.migrateFinalize(batch);
         long migratedBytes = result.migratedBytes();
         if (batch.kind() == MigrationKind.TO_RAM) {
             metrics.migratedBackBytes.add(migratedBytes);
@@ -306,7 +309,7 @@ public final class HmmDevice implements BufferManager {
         long bytes = 0;
         long pos = from;
         while (pos < to) {
-            var dp = memory.devicePrivateEntry(space, pos);
+            var dp = deviceMemory.devicePrivateEntry(space, pos);
             long next;
             boolean here;
             if (dp.isPresent()) {
@@ -398,6 +401,11 @@ public final class HmmDevice implements BufferManager {
 
     MemoryManager memory() {
         return memory;
+    }
+
+    /** The node memory manager's device-memory capability, in which this device registered its pagemap. */
+    DeviceMemory deviceMemory() {
+        return deviceMemory;
     }
 
     PhysicalMemory systemMemory() {

@@ -37,7 +37,8 @@ final class OutboundTransfer implements ChannelSlot {
         ENDED
     }
 
-    private final PldmaEngine engine;
+    private final TransferServices services;
+    private final TransferEvents events;
     final WireKey key;
     final DmaDescriptor descriptor;
     final Endpoint peer;
@@ -60,21 +61,22 @@ final class OutboundTransfer implements ChannelSlot {
     /** Retransmission timeouts in a row without an ACK that moved the transfer forward. */
     private int silentTimeouts;
 
-    OutboundTransfer(PldmaEngine engine, WireKey key, DmaDescriptor descriptor, Endpoint peer,
+    OutboundTransfer(TransferServices services, TransferEvents events, WireKey key, DmaDescriptor descriptor, Endpoint peer,
             Consumer<DmaCompletion> onComplete, boolean holdsChannel) {
-        this.engine = engine;
+        this.services = services;
+        this.events = events;
         this.key = key;
         this.descriptor = descriptor;
         this.peer = peer;
         this.onComplete = onComplete;
         this.holdsChannel = holdsChannel;
-        this.submitted = engine.now();
-        this.packets = MtuSplit.packets(descriptor.source(), descriptor.length(), engine.mtu());
+        this.submitted = services.now();
+        this.packets = MtuSplit.packets(descriptor.source(), descriptor.length(), services.mtu());
     }
 
     @Override
     public void activate() {
-        if (holdsChannel && engine.injectHang()) {
+        if (holdsChannel && events.sticksOnActivation()) {
             state = State.STUCK;
             return;
         }
@@ -89,7 +91,7 @@ final class OutboundTransfer implements ChannelSlot {
 
     /** Bytes acknowledged so far. */
     long ackedBytes() {
-        return acked >= packets ? descriptor.length() : MtuSplit.offset(descriptor.source(), engine.mtu(), acked);
+        return acked >= packets ? descriptor.length() : MtuSplit.offset(descriptor.source(), services.mtu(), acked);
     }
 
     /** Prepares the next packet: translates its source and captures its payload. */
@@ -99,28 +101,28 @@ final class OutboundTransfer implements ChannelSlot {
         }
         int psn = next;
         int gen = generation;
-        long mtu = engine.mtu();
+        long mtu = services.mtu();
         long offset = MtuSplit.offset(descriptor.source(), mtu, psn);
         long length = MtuSplit.length(descriptor.source(), descriptor.length(), mtu, psn);
-        Translation source = engine.iommu().translate(descriptor.stream(), descriptor.source() + offset, Access.READ,
+        Translation source = services.iommu().translate(descriptor.stream(), descriptor.source() + offset, Access.READ,
                 this::onLocalFaultResolved);
         if (source.isFault()) {
             state = State.FAULTED;
-            engine.localFault(this, source.fault());
+            events.sourceFaulted(this, source.fault());
             return;
         }
         translating = true;
-        engine.scheduler().schedule(source.latencyNanos(), () -> {
+        services.scheduler().schedule(source.latencyNanos(), () -> {
             translating = false;
             if (gen != generation || state != State.ACTIVE) {
                 pump();
                 return;
             }
-            Payload payload = engine.memory().capture(source.physicalAddress(), length);
-            prepared = engine.dataPacket(peer, new PldmaHeader.Data(key, descriptor.stream().value(), psn, packets,
+            Payload payload = services.memory().capture(source.physicalAddress(), length);
+            prepared = services.dataPacket(peer, new PldmaHeader.Data(key, descriptor.stream().value(), psn, packets,
                     descriptor.destination() + offset), payload);
             next = psn + 1;
-            engine.kick(this);
+            events.ready(this);
         });
     }
 
@@ -132,7 +134,7 @@ final class OutboundTransfer implements ChannelSlot {
         if (packet != null) {
             int psn = ((PldmaHeader.Data) packet.header()).psn();
             if (psn < sentHigh) {
-                engine.countRetransmission();
+                events.retransmitted();
             } else {
                 sentHigh = psn + 1;
             }
@@ -154,7 +156,7 @@ final class OutboundTransfer implements ChannelSlot {
         }
         if (state == State.FAULTED) {
             state = State.ACTIVE;
-            engine.resumed(this, fault.id());
+            events.resumed(this, fault.id());
             pump();
         }
     }
@@ -191,7 +193,7 @@ final class OutboundTransfer implements ChannelSlot {
                 discardAhead(psn);
                 if (state == State.ACTIVE || state == State.FAULTED) {
                     state = State.REMOTE_FAULTED;
-                    engine.remoteFault(this);
+                    events.destinationFaulted(this);
                 }
             }
             case SEQUENCE -> {
@@ -210,7 +212,7 @@ final class OutboundTransfer implements ChannelSlot {
         }
         acked = Math.max(acked, psn);
         state = State.ACTIVE;
-        engine.resumed(this, 0);
+        events.resumed(this, 0);
         discardAhead(psn);
         pump();
     }
@@ -223,12 +225,12 @@ final class OutboundTransfer implements ChannelSlot {
     }
 
     private void armTimer() {
-        timer = engine.scheduler().schedule(engine.retransmitTimeout(), this::onTimeout);
+        timer = services.scheduler().schedule(services.retransmitTimeout(), this::onTimeout);
     }
 
     private void cancelTimer() {
         if (timer >= 0) {
-            engine.scheduler().cancel(timer);
+            services.scheduler().cancel(timer);
             timer = -1;
         }
     }
@@ -236,8 +238,8 @@ final class OutboundTransfer implements ChannelSlot {
     private void onTimeout() {
         timer = -1;
         if ((state == State.ACTIVE || state == State.FAULTED) && next > acked) {
-            engine.countTimeout(this);
-            if (++silentTimeouts > engine.transportRetries()) {
+            events.timedOut(this);
+            if (++silentTimeouts > services.transportRetries()) {
                 end(DmaStatus.TIMEOUT); // the peer does not answer at all (no PLDMA there, link down)
                 return;
             }
@@ -249,7 +251,7 @@ final class OutboundTransfer implements ChannelSlot {
     /** Stops the transfer for good and tells the engine (and the submitter, unless aborted). */
     void end(DmaStatus status) {
         endQuietly();
-        engine.finished(this, status);
+        events.finished(this, status);
     }
 
     /** Stops the transfer without a completion (an abort by the R5 watchdog). */

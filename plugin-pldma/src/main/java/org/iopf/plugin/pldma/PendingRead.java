@@ -11,7 +11,7 @@ import org.iopf.api.fabric.Endpoint;
  * key; the read completes when this node's receiving side has written the last packet.
  */
 final class PendingRead implements ChannelSlot {
-    private final PldmaEngine engine;
+    private final ReceiverEvents events;
     final WireKey key;
     final DmaDescriptor descriptor;
     final Endpoint responder;
@@ -19,20 +19,20 @@ final class PendingRead implements ChannelSlot {
     final long submitted;
     boolean active;
 
-    PendingRead(PldmaEngine engine, WireKey key, DmaDescriptor descriptor, Endpoint responder,
+    PendingRead(ReceiverEvents events, long submitted, WireKey key, DmaDescriptor descriptor, Endpoint responder,
             Consumer<DmaCompletion> onComplete) {
-        this.engine = engine;
+        this.events = events;
         this.key = key;
         this.descriptor = descriptor;
         this.responder = responder;
         this.onComplete = onComplete;
-        this.submitted = engine.now();
+        this.submitted = submitted;
     }
 
     @Override
     public void activate() {
         active = true;
-        engine.sendControl(responder, new PldmaHeader.ReadRequest(key, descriptor.stream().value(),
+        events.sendControl(responder, new PldmaHeader.ReadRequest(key, descriptor.stream().value(),
                 descriptor.source(), descriptor.destination(), descriptor.length()));
     }
 }

@@ -25,13 +25,11 @@ import org.iopf.api.iommu.Iommu;
 import org.iopf.api.iommu.StreamId;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PageSize;
-import org.iopf.api.mem.Payload;
 import org.iopf.api.mem.PhysicalMemory;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.observe.Inspectable;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.NodeId;
-import org.iopf.api.sim.Scheduler;
 import org.iopf.api.sim.Time;
 
 /**
@@ -69,6 +67,8 @@ final class PldmaEngine implements DmaEngine, Inspectable {
     private final Map<WireKey, PendingRead> reads = new HashMap<>();
     private final ChannelTable channels;
     private final PldmaReceiver receiver;
+    private final TransferServices services;
+    private final Callbacks callbacks = new Callbacks();
     private final ArrayDeque<OutboundTransfer> ready = new ArrayDeque<>();
     private final ArrayDeque<Packet> control = new ArrayDeque<>();
     private final Counter packetsSent;
@@ -136,7 +136,9 @@ final class PldmaEngine implements DmaEngine, Inspectable {
         m.gauge("transfers.active", "transfers", () -> inFlight);
         m.gauge("transfers.peak", "transfers", () -> peakInFlight);
         this.channels = new ChannelTable(buffersPerChannel);
-        this.receiver = new PldmaReceiver(this, iommu, memory, m);
+        this.services = new TransferServices(context.scheduler(), iommu, memory, mtu, retransmitTimeout,
+                transportRetries, port.endpoint(), headerBytes);
+        this.receiver = new PldmaReceiver(callbacks, context.scheduler(), iommu, memory, m);
         this.r5 = new R5Scheduler(context, this);
     }
 
@@ -223,7 +225,7 @@ final class PldmaEngine implements DmaEngine, Inspectable {
         if (!admitOne()) {
             return DmaSubmitResult.BUSY;
         }
-        OutboundTransfer transfer = new OutboundTransfer(this, key, descriptor,
+        OutboundTransfer transfer = new OutboundTransfer(services, callbacks, key, descriptor,
                 new Endpoint(descriptor.destinationNode(), context.name()), onComplete, true);
         outbound.put(key, transfer);
         channels.occupy(key, channel.get(), transfer);
@@ -247,7 +249,7 @@ final class PldmaEngine implements DmaEngine, Inspectable {
         }
         DmaDescriptor descriptor = new DmaDescriptor(key.serial(), stream, channel, remoteSource, context.node(),
                 localDestination, length);
-        PendingRead read = new PendingRead(this, key, descriptor, new Endpoint(remote, context.name()), onComplete);
+        PendingRead read = new PendingRead(callbacks, now(), key, descriptor, new Endpoint(remote, context.name()), onComplete);
         reads.put(key, read);
         channels.occupy(key, channelId.get(), read);
         return DmaSubmitResult.ACCEPTED;
@@ -313,83 +315,87 @@ final class PldmaEngine implements DmaEngine, Inspectable {
         return context;
     }
 
-    // ---- services for transfers ----
-
-    long now() {
+    private long now() {
         return context.scheduler().now();
     }
 
-    Scheduler scheduler() {
-        return context.scheduler();
-    }
+    // ---- what transfers and the receiver tell the engine ----
 
-    Iommu iommu() {
-        return iommu;
-    }
-
-    PhysicalMemory memory() {
-        return memory;
-    }
-
-    long mtu() {
-        return mtu;
-    }
-
-    long retransmitTimeout() {
-        return retransmitTimeout;
-    }
-
-    /** Retransmission timeouts in a row after which a transfer fails with {@code TIMEOUT}. */
-    int transportRetries() {
-        return transportRetries;
-    }
-
-    /** Whether the transfer being activated now sticks (A11 fault injection: every hangEvery-th). */
-    boolean injectHang() {
-        activations++;
-        boolean stuck = hangEvery > 0 && activations % hangEvery == 0;
-        if (stuck) {
-            hangs.increment();
+    /** The engine's side of {@link TransferEvents} and {@link ReceiverEvents}. */
+    private final class Callbacks implements TransferEvents, ReceiverEvents {
+        @Override
+        public boolean sticksOnActivation() {
+            activations++;
+            boolean stuck = hangEvery > 0 && activations % hangEvery == 0;
+            if (stuck) {
+                hangs.increment();
+            }
+            return stuck;
         }
-        return stuck;
-    }
 
-    Packet dataPacket(Endpoint destination, PldmaHeader.Data header, Payload payload) {
-        return new Packet(port.endpoint(), destination, headerBytes, header, payload);
-    }
-
-    void localFault(OutboundTransfer transfer, FaultRecord fault) {
-        localFaults.increment();
-        transfer.pausedAt = now();
-        instant(transfer, "pldma/fault", fault.id());
-        observer.faulted(transfer.key);
-    }
-
-    void remoteFault(OutboundTransfer transfer) {
-        transfer.pausedAt = now();
-        instant(transfer, "pldma/remote-fault", 0);
-        observer.faulted(transfer.key);
-    }
-
-    void resumed(OutboundTransfer transfer, long faultId) {
-        long paused = now() - transfer.pausedAt;
-        recovery.record(paused);
-        recoveryNanos += paused;
-        if (context.tracer().enabled()) {
-            context.tracer().slice(track + "/ch" + transfer.descriptor.channel(), "pldma/paused", transfer.pausedAt,
-                    paused, faultId);
+        @Override
+        public void ready(OutboundTransfer transfer) {
+            kick(transfer);
         }
-        instant(transfer, "pldma/resume", faultId);
-        observer.resumed(transfer.key);
-    }
 
-    void countRetransmission() {
-        retransmissions.increment();
-    }
+        @Override
+        public void sourceFaulted(OutboundTransfer transfer, FaultRecord fault) {
+            localFaults.increment();
+            transfer.pausedAt = now();
+            instant(transfer, "pldma/fault", fault.id());
+            observer.faulted(transfer.key);
+        }
 
-    void countTimeout(OutboundTransfer transfer) {
-        timeouts.increment();
-        instant(transfer, "pldma/retransmit-timeout", 0);
+        @Override
+        public void destinationFaulted(OutboundTransfer transfer) {
+            transfer.pausedAt = now();
+            instant(transfer, "pldma/remote-fault", 0);
+            observer.faulted(transfer.key);
+        }
+
+        @Override
+        public void resumed(OutboundTransfer transfer, long faultId) {
+            long paused = now() - transfer.pausedAt;
+            recovery.record(paused);
+            recoveryNanos += paused;
+            if (context.tracer().enabled()) {
+                context.tracer().slice(track + "/ch" + transfer.descriptor.channel(), "pldma/paused",
+                        transfer.pausedAt, paused, faultId);
+            }
+            instant(transfer, "pldma/resume", faultId);
+            observer.resumed(transfer.key);
+        }
+
+        @Override
+        public void retransmitted() {
+            retransmissions.increment();
+        }
+
+        @Override
+        public void timedOut(OutboundTransfer transfer) {
+            timeouts.increment();
+            instant(transfer, "pldma/retransmit-timeout", 0);
+        }
+
+        @Override
+        public void finished(OutboundTransfer transfer, DmaStatus status) {
+            finish(transfer, status);
+        }
+
+        @Override
+        public void sendControl(Endpoint destination, PldmaHeader header) {
+            PldmaEngine.this.sendControl(destination, header);
+        }
+
+        @Override
+        public void readArrived(WireKey key) {
+            PldmaEngine.this.readArrived(key);
+        }
+
+        @Override
+        public void readFailed(WireKey key) {
+            PldmaEngine.this.readFailed(key);
+        }
     }
 
     private void instant(OutboundTransfer transfer, String name, long flow) {
@@ -399,7 +405,7 @@ final class PldmaEngine implements DmaEngine, Inspectable {
     }
 
     /** A transfer ended by itself (OK or failed): free its buffer and complete it. */
-    void finished(OutboundTransfer transfer, DmaStatus status) {
+    private void finish(OutboundTransfer transfer, DmaStatus status) {
         if (outbound.remove(transfer.key) == null) {
             return;
         }
@@ -426,7 +432,7 @@ final class PldmaEngine implements DmaEngine, Inspectable {
     // ---- the port ----
 
     /** A transfer has a packet prepared: give it a turn on the port. */
-    void kick(OutboundTransfer transfer) {
+    private void kick(OutboundTransfer transfer) {
         if (!transfer.queuedForTx) {
             transfer.queuedForTx = true;
             ready.addLast(transfer);
@@ -434,7 +440,7 @@ final class PldmaEngine implements DmaEngine, Inspectable {
         scheduleTransmit();
     }
 
-    void sendControl(Endpoint destination, PldmaHeader header) {
+    private void sendControl(Endpoint destination, PldmaHeader header) {
         control.addLast(new Packet(port.endpoint(), destination, headerBytes, header, null));
         scheduleTransmit();
     }
@@ -500,14 +506,15 @@ final class PldmaEngine implements DmaEngine, Inspectable {
         }
         DmaDescriptor descriptor = new DmaDescriptor(request.key().serial(), new StreamId(request.stream()), 0,
                 request.source(), requester.node(), request.destination(), request.length());
-        OutboundTransfer transfer = new OutboundTransfer(this, request.key(), descriptor, requester, c -> { },
+        OutboundTransfer transfer = new OutboundTransfer(services, callbacks, request.key(), descriptor, requester,
+                c -> { },
                 false);
         outbound.put(request.key(), transfer);
         transfer.activate();
     }
 
     /** The last packet of the transfer {@code key} has been written here: a read waiting for it completes. */
-    void readArrived(WireKey key) {
+    private void readArrived(WireKey key) {
         PendingRead read = reads.remove(key);
         if (read != null) {
             channels.release(key, read, true);
@@ -516,7 +523,7 @@ final class PldmaEngine implements DmaEngine, Inspectable {
     }
 
     /** The transfer {@code key} cannot arrive here: a read waiting for it fails. */
-    void readFailed(WireKey key) {
+    private void readFailed(WireKey key) {
         PendingRead read = reads.remove(key);
         if (read != null) {
             long bytes = Math.min(read.descriptor.length(),

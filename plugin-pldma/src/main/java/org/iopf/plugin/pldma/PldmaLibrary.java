@@ -143,7 +143,7 @@ public final class PldmaLibrary {
             Consumer<RdmaCompletion> done) {
         Objects.requireNonNull(remote, "remote is null");
         Objects.requireNonNull(done, "done is null");
-        Scheduler scheduler = engine.scheduler();
+        Scheduler scheduler = engine.context().scheduler();
         long submitted = scheduler.now();
         core.run("pldma/lib-call", WorkPriority.USER, callCost, () -> {
             if (!isRegistered(va, length)) {

@@ -15,6 +15,7 @@ import org.iopf.api.mem.Payload;
 import org.iopf.api.mem.PhysicalMemory;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.observe.Metrics;
+import org.iopf.api.sim.Scheduler;
 
 /**
  * The receiving side of a PLDMA: writes each transfer's packets in order, exactly once. A packet
@@ -28,7 +29,8 @@ import org.iopf.api.observe.Metrics;
 final class PldmaReceiver {
     private static final long PAGE = PageSize.BASE.bytes();
 
-    private final PldmaEngine engine;
+    private final ReceiverEvents events;
+    private final Scheduler scheduler;
     private final Iommu iommu;
     private final PhysicalMemory memory;
     private final Map<WireKey, InboundTransfer> inbound = new HashMap<>();
@@ -38,8 +40,9 @@ final class PldmaReceiver {
     private final Counter faults;
     private final Counter bytesWritten;
 
-    PldmaReceiver(PldmaEngine engine, Iommu iommu, PhysicalMemory memory, Metrics metrics) {
-        this.engine = engine;
+    PldmaReceiver(ReceiverEvents events, Scheduler scheduler, Iommu iommu, PhysicalMemory memory, Metrics metrics) {
+        this.events = events;
+        this.scheduler = scheduler;
         this.iommu = iommu;
         this.memory = memory;
         this.nacksSent = metrics.counter("nacks.sent", "packets");
@@ -69,7 +72,7 @@ final class PldmaReceiver {
         }
         if (data.psn() < in.expected) {
             duplicates.increment();
-            engine.sendControl(in.sender, new PldmaHeader.Ack(in.key, in.expected));
+            events.sendControl(in.sender, new PldmaHeader.Ack(in.key, in.expected));
             return;
         }
         if (in.faulted) {
@@ -119,10 +122,10 @@ final class PldmaReceiver {
         in.nakSent = false;
         int received = in.expected;
         long latency = head.latencyNanos() + (tail == null ? 0 : tail.latencyNanos());
-        engine.scheduler().schedule(latency, () -> {
-            engine.sendControl(in.sender, new PldmaHeader.Ack(in.key, received));
+        scheduler.schedule(latency, () -> {
+            events.sendControl(in.sender, new PldmaHeader.Ack(in.key, received));
             if (received == in.packets) {
-                engine.readArrived(in.key);
+                events.readArrived(in.key);
             }
         });
     }
@@ -139,16 +142,16 @@ final class PldmaReceiver {
         }
         in.faulted = false;
         if (resolution == FaultResolution.RETRY) {
-            engine.sendControl(in.sender, new PldmaHeader.Resume(in.key, in.expected));
+            events.sendControl(in.sender, new PldmaHeader.Resume(in.key, in.expected));
         } else {
             in.failed = true;
             sendNack(in, PldmaHeader.NackReason.FATAL);
-            engine.readFailed(in.key);
+            events.readFailed(in.key);
         }
     }
 
     private void sendNack(InboundTransfer in, PldmaHeader.NackReason reason) {
         nacksSent.increment();
-        engine.sendControl(in.sender, new PldmaHeader.Nack(in.key, in.expected, reason));
+        events.sendControl(in.sender, new PldmaHeader.Nack(in.key, in.expected, reason));
     }
 }

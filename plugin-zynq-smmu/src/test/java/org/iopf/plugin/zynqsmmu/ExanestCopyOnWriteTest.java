@@ -31,7 +31,7 @@ final class ExanestCopyOnWriteTest {
         long va = n.mm.mmap(space, 4 * 4096, MapOptions.DEFAULT);
         n.mm.write(space, va, new byte[] {42}, 0, 1);
         long shared = n.mm.translate(space, va, Access.READ);
-        AddressSpace child = n.mm.fork(space, "child");
+        AddressSpace child = n.mm.requireCopyOnWriteFork().fork(space, "child");
         n.smmu.attach(STREAM, DOMAIN, space);
         List<FaultResolution> heard = new ArrayList<>();
 

@@ -170,7 +170,7 @@ final class MigrateCompute implements Workload {
             context.finish();
             return;
         }
-        long step = memory.devicePrivateEntry(space, va).map(DevicePrivateEntry::size)
+        long step = memory.requireDeviceMemory().devicePrivateEntry(space, va).map(DevicePrivateEntry::size)
                 .orElse(space.entry(va).map(e -> e.size()).orElse(org.iopf.api.mem.PageSize.BASE)).bytes();
         long next = va - Math.floorMod(va, step) + step;
         memory.faultIn(space, va, Access.READ, r -> {

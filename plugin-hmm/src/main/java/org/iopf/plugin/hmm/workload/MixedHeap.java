@@ -90,7 +90,7 @@ final class MixedHeap implements Workload {
         device.migrateToDevice(space, heap, heapSize, m -> {
             for (HeapObject o : objects) {
                 for (long va = o.va(); va < o.va() + o.length(); va += PAGE) {
-                    boolean onDevice = memory.devicePrivateEntry(space, va).isPresent();
+                    boolean onDevice = memory.requireDeviceMemory().devicePrivateEntry(space, va).isPresent();
                     if (o.shared() && onDevice) {
                         figures[1]++;
                     } else if (!o.shared() && !onDevice) {
