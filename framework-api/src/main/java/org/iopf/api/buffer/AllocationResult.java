@@ -1,12 +1,16 @@
 package org.iopf.api.buffer;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The outcome of {@link BufferManager#allocate}.
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public sealed interface AllocationResult {
     /**
      * A buffer was allocated, holding one reference.

@@ -1,6 +1,9 @@
 package org.iopf.api.buffer;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * An importer's attachment to an exported buffer (dma-buf style), with the importer's own
@@ -8,6 +11,7 @@ import java.util.List;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface Attachment {
     /** The importing device or component ({@code node1/nic0}). */
     String importer();

@@ -1,6 +1,9 @@
 package org.iopf.api.buffer;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.List;
+import org.apiguardian.api.API;
 import org.iopf.api.mem.AddressSpace;
 
 /**
@@ -9,6 +12,7 @@ import org.iopf.api.mem.AddressSpace;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface BufferManager {
     /** Allocates a buffer for {@code owner}; the result holds one reference. */
     AllocationResult allocate(AddressSpace owner, BufferSpec spec);

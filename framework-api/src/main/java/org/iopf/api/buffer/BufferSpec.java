@@ -1,6 +1,9 @@
 package org.iopf.api.buffer;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 import org.iopf.api.mem.NumaPolicy;
 
 /**
@@ -13,6 +16,7 @@ import org.iopf.api.mem.NumaPolicy;
  * @param hugePages back it with 2 MiB pages where possible
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record BufferSpec(long size, AllocationMode mode, int numaNode, NumaPolicy numaPolicy, boolean hugePages) {
     /** Checks arguments. */
     public BufferSpec {

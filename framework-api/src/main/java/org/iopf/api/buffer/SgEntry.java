@@ -1,5 +1,9 @@
 package org.iopf.api.buffer;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * One entry of a scatter-gather table: a physically contiguous piece of a buffer.
  *
@@ -7,6 +11,7 @@ package org.iopf.api.buffer;
  * @param length bytes, {@code > 0}
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record SgEntry(long address, long length) {
     /** Checks arguments. */
     public SgEntry {

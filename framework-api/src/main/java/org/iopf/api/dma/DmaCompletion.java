@@ -1,6 +1,9 @@
 package org.iopf.api.dma;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The completion of one DMA transfer.
@@ -12,6 +15,7 @@ import java.util.Objects;
  * @param completeNanos when it completed
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record DmaCompletion(DmaDescriptor descriptor, DmaStatus status, long bytesTransferred, long submitNanos,
         long completeNanos) {
     /** Checks arguments. */

@@ -1,6 +1,9 @@
 package org.iopf.api.dma;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 import org.iopf.api.iommu.StreamId;
 import org.iopf.api.platform.NodeId;
 
@@ -18,6 +21,7 @@ import org.iopf.api.platform.NodeId;
  * @param length bytes to move, {@code > 0}
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record DmaDescriptor(long id, StreamId stream, int channel, long source, NodeId destinationNode,
         long destination, long length) {
     /** Checks arguments. */

@@ -1,6 +1,9 @@
 package org.iopf.api.dma;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.function.Consumer;
+import org.apiguardian.api.API;
 
 /**
  * The DMA-engine role: moves bytes between I/O virtual addresses, translating each chunk through
@@ -9,6 +12,7 @@ import java.util.function.Consumer;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface DmaEngine {
     /** Logical channels available per protection domain. */
     int channelsPerDomain();

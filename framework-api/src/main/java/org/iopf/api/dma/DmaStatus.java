@@ -1,10 +1,15 @@
 package org.iopf.api.dma;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * How a DMA transfer ended.
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public enum DmaStatus {
     /** Every byte arrived. */
     OK,

@@ -1,10 +1,15 @@
 package org.iopf.api.dma;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * Whether a DMA engine took a descriptor.
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public enum DmaSubmitResult {
     /** Queued; its completion will follow. */
     ACCEPTED,

@@ -1,6 +1,9 @@
 package org.iopf.api.fabric;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 import org.iopf.api.platform.NodeId;
 
 /**
@@ -10,6 +13,7 @@ import org.iopf.api.platform.NodeId;
  * @param port the port's name within the node
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record Endpoint(NodeId node, String port) {
     /** Checks arguments. */
     public Endpoint {

@@ -1,12 +1,16 @@
 package org.iopf.api.fabric;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The network joining the nodes: a switch with one link per attached port.
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface Fabric {
     /**
      * Attaches a port. The link runs at the lower of the port's rate and the fabric's

@@ -1,5 +1,9 @@
 package org.iopf.api.fabric;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * A port attached to the fabric. Packets sent are serialized onto the port's link at its rate,
  * cross the switch, and are serialized onto the destination's link; a packet may be lost on either
@@ -7,6 +11,7 @@ package org.iopf.api.fabric;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface FabricPort {
     /** This port's address. */
     Endpoint endpoint();

@@ -1,6 +1,9 @@
 package org.iopf.api.fabric;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 import org.iopf.api.sim.DataRate;
 
 /**
@@ -11,6 +14,7 @@ import org.iopf.api.sim.DataRate;
  * @param lossProbability probability that a packet is lost on the link, in [0, 1)
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record LinkSpec(DataRate rate, long latencyNanos, double lossProbability) {
     /** Checks arguments. */
     public LinkSpec {

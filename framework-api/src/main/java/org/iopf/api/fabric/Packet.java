@@ -1,6 +1,9 @@
 package org.iopf.api.fabric;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 import org.iopf.api.mem.Payload;
 
 /**
@@ -14,6 +17,7 @@ import org.iopf.api.mem.Payload;
  * @param payload the contents, or null
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record Packet(Endpoint source, Endpoint destination, int headerBytes, Object header, Payload payload) {
     /** Checks arguments. */
     public Packet {

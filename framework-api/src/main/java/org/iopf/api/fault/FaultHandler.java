@@ -1,5 +1,9 @@
 package org.iopf.api.fault;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * The fault-handler role: receives the node's faults, resolves them through the OS memory manager,
  * updates translations, and resumes or terminates each one. A handler models its own latency
@@ -11,6 +15,7 @@ package org.iopf.api.fault;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface FaultHandler {
     /** Takes responsibility for one fault. Called by the node, never re-entrantly. */
     void handle(PageFault fault);

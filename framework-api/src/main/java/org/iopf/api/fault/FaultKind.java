@@ -1,5 +1,9 @@
 package org.iopf.api.fault;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * The four kinds of translation failure that the ExaNeSt SMMU driver distinguishes (seed 000
  * §3.2.1). Only translation faults are recoverable: the page exists in the process's view but has
@@ -7,6 +11,7 @@ package org.iopf.api.fault;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public enum FaultKind {
     /** No translation entry for the address (FSR.TF): recoverable by mapping the page. */
     TRANSLATION(true),

@@ -1,6 +1,9 @@
 package org.iopf.api.fault;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 import org.iopf.api.iommu.DomainId;
 import org.iopf.api.iommu.StreamId;
 import org.iopf.api.mem.Access;
@@ -20,6 +23,7 @@ import org.iopf.api.mem.Access;
  * @param timeNanos simulated time of detection
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record FaultRecord(long id, String source, StreamId stream, DomainId domain, int pid, long address,
         Access access, FaultKind kind, long timeNanos) {
     /** Checks arguments. */

@@ -1,5 +1,9 @@
 package org.iopf.api.fault;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * The node-owned queue into which devices and IOMMUs raise faults. The node delivers each fault to
  * its {@link FaultHandler} in a later event at the same simulated time (never re-entrantly), in
@@ -8,6 +12,7 @@ package org.iopf.api.fault;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface FaultSink {
     /** A fresh fault id, unique within the run (all nodes draw from one counter), so it can serve as a trace flow id. */
     long nextFaultId();

@@ -1,6 +1,9 @@
 package org.iopf.api.fault;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A fault in flight: its record and the listener that must hear exactly once how it ended.
@@ -9,6 +12,7 @@ import java.util.Objects;
  * @param listener told the resolution; never forgotten: every fault is retried or terminated
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record PageFault(FaultRecord record, FaultResolutionListener listener) {
     /** Checks arguments. */
     public PageFault {

@@ -1,5 +1,8 @@
 package org.iopf.api.hmm;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
 import org.iopf.api.mem.AddressRange;
 
 /**
@@ -10,6 +13,7 @@ import org.iopf.api.mem.AddressRange;
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface MigrationPolicy {
     /**
      * Whether to migrate {@code range} of process {@code pid} to the device now.

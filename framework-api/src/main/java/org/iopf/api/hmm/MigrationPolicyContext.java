@@ -1,6 +1,9 @@
 package org.iopf.api.hmm;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * What a {@link MigrationPolicyFactory} is told about the device it makes a policy for.
@@ -12,6 +15,7 @@ import java.util.Objects;
  *     CPU before a ping-pong-aware policy stops migrating it, {@code >= 1}
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record MigrationPolicyContext(String devicePath, long granularityBytes, int pingPongThreshold) {
     /** Checks arguments. */
     public MigrationPolicyContext {

@@ -1,5 +1,8 @@
 package org.iopf.api.hmm;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
 import org.pf4j.ExtensionPoint;
 
 /**
@@ -9,6 +12,7 @@ import org.pf4j.ExtensionPoint;
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface MigrationPolicyFactory extends ExtensionPoint {
     /** The name a {@code policy} parameter uses ({@code ping-pong-guard}); lowercase with dashes. */
     String name();

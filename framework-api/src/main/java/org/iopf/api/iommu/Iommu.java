@@ -1,6 +1,9 @@
 package org.iopf.api.iommu;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Optional;
+import org.apiguardian.api.API;
 import org.iopf.api.fault.FaultResolutionListener;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressRange;
@@ -18,6 +21,7 @@ import org.iopf.api.mem.AddressSpace;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface Iommu {
     /**
      * Attaches a device's stream to a protection domain that translates for {@code space}.

@@ -1,5 +1,9 @@
 package org.iopf.api.iommu;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * The id with which a device's transactions reach the IOMMU (an SMMU stream id, a PCIe
  * requester id).
@@ -7,6 +11,7 @@ package org.iopf.api.iommu;
  * @param value the id, {@code >= 0}
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record StreamId(int value) {
     /** Checks the value. */
     public StreamId {

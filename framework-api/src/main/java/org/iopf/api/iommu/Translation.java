@@ -1,6 +1,9 @@
 package org.iopf.api.iommu;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 import org.iopf.api.fault.FaultRecord;
 
 /**
@@ -24,6 +27,7 @@ import org.iopf.api.fault.FaultRecord;
  * @param held whether the transaction is held rather than faulted (then no fault was raised)
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record Translation(long physicalAddress, long latencyNanos, FaultRecord fault, boolean held) {
     /** Checks arguments. */
     public Translation {

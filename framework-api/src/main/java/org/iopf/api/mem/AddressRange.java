@@ -1,5 +1,9 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * A half-open byte range {@code [start, start + length)}.
  *
@@ -7,6 +11,7 @@ package org.iopf.api.mem;
  * @param length number of bytes, {@code >= 0}
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record AddressRange(long start, long length) {
     /** Checks the length. */
     public AddressRange {

@@ -1,7 +1,10 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A process's virtual address space: its VMAs and page table. Read-only view; changes go through
@@ -9,6 +12,7 @@ import java.util.Optional;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface AddressSpace {
     /** Process id, unique within the node. */
     int pid();

@@ -1,10 +1,15 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * madvise-style advice about a range.
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public enum Advice {
     /** Prefetch: fault the range in now (MADV_WILLNEED). */
     WILL_NEED,

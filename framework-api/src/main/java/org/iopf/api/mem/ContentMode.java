@@ -1,10 +1,15 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * How physical memory stores contents.
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public enum ContentMode {
     /** Every written byte is stored (sparsely: never-written memory reads as zero and costs nothing). */
     BYTES,

@@ -1,5 +1,9 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Fork with copy-on-write sharing, an optional capability of a memory manager found with
  * {@link MemoryManager#copyOnWriteFork()} or {@link MemoryManager#requireCopyOnWriteFork()}.
@@ -8,6 +12,7 @@ package org.iopf.api.mem;
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface CopyOnWriteFork {
     /**
      * Forks a process ({@code fork(2)} for its memory): the child gets a copy of the parent's

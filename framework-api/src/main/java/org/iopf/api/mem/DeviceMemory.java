@@ -1,6 +1,9 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The device-private memory (HMM) of a memory manager, an optional capability found with
@@ -14,6 +17,7 @@ import java.util.Optional;
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface DeviceMemory {
     /**
      * Registers {@code bytes} of device-private memory owned by a device driver (Linux's

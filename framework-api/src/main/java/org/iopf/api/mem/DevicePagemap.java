@@ -1,5 +1,9 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * A device's private memory registered with the OS memory manager (the {@code dev_pagemap} of a
  * {@code MEMORY_DEVICE_PRIVATE} range): memory the CPU cannot address, whose pages can hold
@@ -7,6 +11,7 @@ package org.iopf.api.mem;
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface DevicePagemap {
     /** The name it was registered under ({@code gpu0-vram}), unique within the node. */
     String name();

@@ -1,5 +1,9 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * The callbacks a device driver registers with its device-private memory (the
  * {@code dev_pagemap_ops} analogue): the memory manager calls {@link #migrateToRam} when a CPU
@@ -14,6 +18,7 @@ package org.iopf.api.mem;
  * @since 0.1
  */
 @FunctionalInterface
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface DevicePagemapOps {
     /**
      * Migrates the page of {@code fault} back to system memory, synchronously as far as the page

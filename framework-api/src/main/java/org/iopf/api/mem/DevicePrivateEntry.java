@@ -1,6 +1,9 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A device-private page-table entry (the swap-like entry Linux installs for a
@@ -13,6 +16,7 @@ import java.util.Objects;
  * @param size base or huge page, not null
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record DevicePrivateEntry(DevicePagemap pagemap, long va, long devicePa, PageSize size) {
     /** Checks arguments. */
     public DevicePrivateEntry {

@@ -1,6 +1,9 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A CPU access that touched a device-private page, as handed to
@@ -12,6 +15,7 @@ import java.util.Objects;
  * @param entry the device-private entry of the page, not null
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record DevicePrivateFault(AddressSpace space, long va, Access access, DevicePrivateEntry entry) {
     /** Checks arguments. */
     public DevicePrivateFault {

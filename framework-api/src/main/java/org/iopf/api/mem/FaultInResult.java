@@ -1,10 +1,15 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * The outcome of {@link MemoryManager#faultIn}.
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public enum FaultInResult {
     /**
      * The page was already present with the requested access. A write to a present

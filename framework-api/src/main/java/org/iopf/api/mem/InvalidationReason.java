@@ -1,10 +1,15 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * Why the memory manager is taking pages away from their current frames.
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public enum InvalidationReason {
     /** Reclaim: the page is being swapped out. */
     RECLAIM,

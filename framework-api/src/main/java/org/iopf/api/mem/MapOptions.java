@@ -1,5 +1,9 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * How {@link MemoryManager#mmap} maps anonymous memory.
  *
@@ -10,6 +14,7 @@ package org.iopf.api.mem;
  * @param populate fault every page in at map time (MAP_POPULATE)
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record MapOptions(boolean writable, boolean transparentHugePages, int numaNode, NumaPolicy numaPolicy,
         boolean populate) {
     /** Read-write base pages on NUMA node 0 with nearest fallback, faulted in on demand. */

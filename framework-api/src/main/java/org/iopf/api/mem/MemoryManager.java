@@ -1,7 +1,10 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.apiguardian.api.API;
 
 /**
  * The OS memory manager of a node: process address spaces, demand paging (zero-fill and swap-in),
@@ -22,6 +25,7 @@ import java.util.function.Consumer;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface MemoryManager {
     /** The system memory this manager allocates from. */
     PhysicalMemory physicalMemory();

@@ -1,5 +1,9 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * Counters of a memory manager, a snapshot.
  *
@@ -18,6 +22,7 @@ package org.iopf.api.mem;
  *     became writable again without a copy; since 0.1
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record MemoryStats(long residentBytes, long pinnedBytes, long swappedBytes, long freeBytes,
         long minorFaults, long majorFaults, long hugePageFaults, long reclaimedPages, long notifierCalls,
         long cowFaults, long cowReuses) {

@@ -1,11 +1,16 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * One page (base or huge) of a {@link MigrationBatch}: the {@code src}/{@code dst} pair of Linux's
  * {@code migrate_vma}.
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface MigratingPage {
     /** Virtual address of the page, aligned to {@link #size()}. */
     long va();

@@ -1,6 +1,9 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A range being migrated between system memory and a device's private memory, the state of
@@ -12,6 +15,7 @@ import java.util.List;
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface MigrationBatch {
     /** The address space. */
     AddressSpace space();

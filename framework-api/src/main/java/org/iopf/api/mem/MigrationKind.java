@@ -1,10 +1,15 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * What a migration of a range does ({@link DeviceMemory#migrateSetup}).
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum MigrationKind {
     /**
      * Migrate mode: system pages (and never-touched pages) move to device-private memory; their

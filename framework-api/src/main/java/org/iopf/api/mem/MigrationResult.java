@@ -1,5 +1,9 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * What a finalized {@link MigrationBatch} achieved, in 4 KiB pages.
  *
@@ -8,6 +12,7 @@ package org.iopf.api.mem;
  * @param skippedAtSetup pages of the range that were not collected at all
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record MigrationResult(long migratedPages, long skippedPages, long skippedAtSetup) {
     /** Checks arguments. */
     public MigrationResult {

@@ -1,5 +1,9 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * Told before the memory manager changes or drops the translation of a range, so that an IOMMU or
  * a NIC drops its cached translations before the frame is reused. Called synchronously: when
@@ -8,6 +12,7 @@ package org.iopf.api.mem;
  * @since 0.1
  */
 @FunctionalInterface
+@API(status = STABLE, since = "0.1")
 public interface MmuNotifier {
     /**
      * The translations of {@code range} in {@code space} are about to change.

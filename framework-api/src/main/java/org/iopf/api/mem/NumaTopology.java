@@ -1,12 +1,16 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The NUMA layout of a node: memory per NUMA node and the SLIT distance matrix (10 = local).
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface NumaTopology {
     /** Number of NUMA nodes, {@code >= 1}. */
     int nodeCount();

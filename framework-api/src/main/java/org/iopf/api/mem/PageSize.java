@@ -1,10 +1,15 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * The page sizes the node model supports: 4 KiB base pages and 2 MiB huge pages (THP).
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public enum PageSize {
     /** A 4 KiB base page. */
     BASE(4096L),

@@ -1,5 +1,9 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * A snapshot of one page-table entry of a process.
  *
@@ -15,6 +19,7 @@ package org.iopf.api.mem;
  * @param devicePrivate not present in system memory; it lives in a device's private memory
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record PageTableEntry(long va, long pa, PageSize size, boolean present, boolean writable,
         boolean dirty, boolean accessed, boolean pinned, boolean swapped, boolean devicePrivate) {
     /** Checks arguments. */

@@ -1,5 +1,9 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * Contents captured from memory for moving elsewhere: what a DMA read or a packet carries. In
  * {@link ContentMode#BYTES} it holds the bytes; in {@link ContentMode#FINGERPRINT} an exact
@@ -7,6 +11,7 @@ package org.iopf.api.mem;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface Payload {
     /** Number of bytes the payload stands for. */
     long length();

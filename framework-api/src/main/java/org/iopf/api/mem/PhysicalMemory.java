@@ -1,6 +1,9 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.OptionalLong;
+import org.apiguardian.api.API;
 
 /**
  * A node's physical memory: frames of 4 KiB (and 2 MiB huge frames) split across NUMA nodes, with
@@ -8,6 +11,7 @@ import java.util.OptionalLong;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface PhysicalMemory {
     /** A name for reports ({@code dram}, {@code gpu0-hbm}). */
     String name();

@@ -1,10 +1,15 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * The outcome of {@link MemoryManager#pin}.
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public enum PinResult {
     /** Every page of the range is resident and pinned. */
     PINNED,

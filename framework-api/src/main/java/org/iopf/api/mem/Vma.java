@@ -1,5 +1,9 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * A virtual memory area of a process: a mapped range with its protection and options.
  *
@@ -8,6 +12,7 @@ package org.iopf.api.mem;
  * @param options how it was mapped
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record Vma(AddressRange range, boolean writable, MapOptions options) {
     /** Checks arguments. */
     public Vma {

@@ -1,9 +1,12 @@
 package org.iopf.api.nic;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A ready-made {@link CompletionQueue} of fixed capacity for NIC implementations: the NIC
@@ -16,6 +19,7 @@ import java.util.Objects;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class BoundedCompletionQueue implements CompletionQueue {
     private final int capacity;
     private final ArrayDeque<WorkCompletion> entries = new ArrayDeque<>();

@@ -1,6 +1,9 @@
 package org.iopf.api.nic;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A completion queue of fixed capacity. A completion that finds the queue full is an overflow: it
@@ -8,6 +11,7 @@ import java.util.List;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface CompletionQueue {
     /** Entries the queue holds at most. */
     int capacity();

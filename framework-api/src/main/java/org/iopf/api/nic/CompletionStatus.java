@@ -1,10 +1,15 @@
 package org.iopf.api.nic;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * The status of a work completion (after ibv_wc_status).
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public enum CompletionStatus {
     /** The operation completed. */
     SUCCESS,

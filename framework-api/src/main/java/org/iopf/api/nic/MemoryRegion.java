@@ -1,5 +1,9 @@
 package org.iopf.api.nic;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * A registered memory region.
  *
@@ -13,6 +17,7 @@ package org.iopf.api.nic;
  * @param onDemand on-demand paging: the pages are not pinned and may fault (NPF / ODP)
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record MemoryRegion(int lkey, int rkey, int pdn, long address, long length, boolean remoteWrite,
         boolean remoteRead, boolean onDemand) {
     /** Checks arguments. */

@@ -1,5 +1,9 @@
 package org.iopf.api.nic;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * Splits a message into packets at MTU-aligned addresses of the side whose addresses are split, as
  * RDMA NICs do: the first packet ends at the next MTU boundary, the others are MTU-sized, so that
@@ -7,6 +11,7 @@ package org.iopf.api.nic;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class MtuSplit {
     private MtuSplit() {
     }

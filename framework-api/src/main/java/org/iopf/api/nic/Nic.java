@@ -1,5 +1,8 @@
 package org.iopf.api.nic;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
 import org.iopf.api.fabric.Endpoint;
 import org.iopf.api.mem.AddressSpace;
 
@@ -10,6 +13,7 @@ import org.iopf.api.mem.AddressSpace;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface Nic {
     /** The NIC's port address on the fabric. */
     Endpoint endpoint();

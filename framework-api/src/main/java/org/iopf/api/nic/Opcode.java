@@ -1,10 +1,15 @@
 package org.iopf.api.nic;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * The operation of a send work request.
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public enum Opcode {
     /** Two-sided send into a posted receive. */
     SEND,

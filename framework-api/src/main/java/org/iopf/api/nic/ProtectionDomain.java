@@ -1,5 +1,8 @@
 package org.iopf.api.nic;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
 import org.iopf.api.mem.AddressSpace;
 
 /**
@@ -7,6 +10,7 @@ import org.iopf.api.mem.AddressSpace;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface ProtectionDomain {
     /** The domain's number within its NIC. */
     int pdn();

@@ -1,5 +1,8 @@
 package org.iopf.api.nic;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
 import org.iopf.api.fabric.Endpoint;
 
 /**
@@ -7,6 +10,7 @@ import org.iopf.api.fabric.Endpoint;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface QueuePair {
     /** The queue pair's number within its NIC. */
     int qpn();

@@ -1,5 +1,9 @@
 package org.iopf.api.nic;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * Attributes of a queue pair.
  *
@@ -11,6 +15,7 @@ package org.iopf.api.nic;
  *     (IB {@code rnr_retry}, 0–7; 7 = infinite)
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record QueuePairConfig(int maxSendRequests, int maxReceiveRequests, int retryCount, int rnrRetry) {
     /** 256-deep queues, 7 transport retries, infinite RNR retries. */
     public static final QueuePairConfig DEFAULT = new QueuePairConfig(256, 256, 7, 7);

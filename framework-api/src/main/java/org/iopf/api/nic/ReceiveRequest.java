@@ -1,5 +1,9 @@
 package org.iopf.api.nic;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * A receive-queue work request: a buffer for one incoming SEND (or the slot consumed by a
  * WRITE WITH IMMEDIATE, which may have length 0).
@@ -10,6 +14,7 @@ package org.iopf.api.nic;
  * @param length bytes, {@code >= 0}
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record ReceiveRequest(long wrId, long address, int lkey, long length) {
     /** Checks arguments. */
     public ReceiveRequest {

@@ -1,12 +1,16 @@
 package org.iopf.api.nic;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The outcome of {@link Nic#registerMemory}: a region, or the reason there is none.
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public sealed interface RegistrationResult {
     /**
      * The memory was registered.

@@ -1,6 +1,9 @@
 package org.iopf.api.nic;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One entry of a completion queue.
@@ -14,6 +17,7 @@ import java.util.Objects;
  * @param timeNanos when the completion was written
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record WorkCompletion(long wrId, int qpn, CompletionOpcode opcode, CompletionStatus status, long byteLength,
         int immediate, long timeNanos) {
     /** Checks arguments. */

@@ -1,6 +1,9 @@
 package org.iopf.api.nic;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A send-queue work request.
@@ -16,6 +19,7 @@ import java.util.Objects;
  * @param signaled whether a successful completion is reported (errors always are)
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record WorkRequest(long wrId, Opcode opcode, long localAddress, int lkey, long length, long remoteAddress,
         int rkey, int immediate, boolean signaled) {
     /** Checks arguments. */

@@ -1,10 +1,15 @@
 package org.iopf.api.observe;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * A distribution of non-negative values (latencies in ns, sizes in bytes), with percentiles.
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface Histogram {
     /** Records one value, {@code >= 0}. */
     void record(long value);

@@ -1,6 +1,9 @@
 package org.iopf.api.observe;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A component that offers text views of its inner state, for people rather than metrics: an
@@ -15,6 +18,7 @@ import java.util.List;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface Inspectable {
     /**
      * The names of the views this component offers, in display order ({@code registers},

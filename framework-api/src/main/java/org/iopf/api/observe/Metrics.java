@@ -1,6 +1,9 @@
 package org.iopf.api.observe;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.function.LongSupplier;
+import org.apiguardian.api.API;
 
 /**
  * A scope of named metrics. Names are dot-separated under the scope's prefix: a component's scope
@@ -9,6 +12,7 @@ import java.util.function.LongSupplier;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface Metrics {
     /** The prefix of this scope ({@code node1.smmu}), empty for the root. */
     String prefix();

@@ -1,5 +1,9 @@
 package org.iopf.api.observe;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * What kind of value a declared statistic ({@link StatisticSpec}) is.
  *
@@ -7,6 +11,7 @@ package org.iopf.api.observe;
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum StatisticKind {
     /** A count that only grows ({@link Counter}). */
     COUNTER,

@@ -1,8 +1,11 @@
 package org.iopf.api.observe;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
 import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * The declaration of one statistic a component or workload type records, as SST's
@@ -31,6 +34,7 @@ import java.util.regex.Pattern;
  * @param description what it counts or measures
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record StatisticSpec(String name, StatisticKind kind, String unit, String description) {
     private static final Pattern NAME = Pattern.compile("([A-Za-z][A-Za-z0-9_]*|\\{[a-z]+\\})"
             + "(\\.([A-Za-z][A-Za-z0-9_]*|\\{[a-z]+\\}))*");

@@ -1,5 +1,9 @@
 package org.iopf.api.observe;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * Receives trace events for a timeline (Chrome trace-event style). A track is a lane of one
  * component ({@code node1/smmu}, {@code node1/a53.0}); a flow id links the steps of one piece of
@@ -30,6 +34,7 @@ package org.iopf.api.observe;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface Tracer {
     /** Whether events are being recorded at all. */
     boolean enabled();

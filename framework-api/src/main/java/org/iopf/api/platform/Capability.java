@@ -1,8 +1,11 @@
 package org.iopf.api.platform;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * What a component offers beyond the interface of its role, declared by its
@@ -11,6 +14,7 @@ import java.util.Set;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public enum Capability {
     /** A NIC with verbs: protection domains, memory registration and RC queue pairs. */
     VERBS(Role.NIC, "verbs"),

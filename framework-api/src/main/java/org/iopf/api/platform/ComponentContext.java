@@ -1,9 +1,12 @@
 package org.iopf.api.platform;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 import java.util.random.RandomGenerator;
+import org.apiguardian.api.API;
 import org.iopf.api.observe.Metrics;
 import org.iopf.api.observe.Tracer;
 import org.iopf.api.sim.Resources;
@@ -17,6 +20,7 @@ import org.pf4j.ExtensionPoint;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface ComponentContext {
     /** The node the component belongs to. */
     NodeId node();

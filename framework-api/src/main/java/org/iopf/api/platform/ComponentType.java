@@ -1,8 +1,11 @@
 package org.iopf.api.platform;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import com.google.inject.Module;
 import java.util.List;
 import java.util.Set;
+import org.apiguardian.api.API;
 import org.iopf.api.observe.StatisticSpec;
 import org.pf4j.ExtensionPoint;
 
@@ -36,6 +39,7 @@ import org.pf4j.ExtensionPoint;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface ComponentType extends ExtensionPoint {
     /** The type's name as platform files write it ({@code zynq-smmu}); lowercase with dashes. */
     String name();

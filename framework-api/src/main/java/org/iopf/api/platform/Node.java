@@ -1,6 +1,9 @@
 package org.iopf.api.platform;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Optional;
+import org.apiguardian.api.API;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.sim.Resources;
 
@@ -10,6 +13,7 @@ import org.iopf.api.sim.Resources;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface Node {
     /** The node's id. */
     NodeId id();

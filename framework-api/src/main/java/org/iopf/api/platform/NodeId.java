@@ -1,6 +1,9 @@
 package org.iopf.api.platform;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The name of a node of the platform ({@code node1}).
@@ -8,6 +11,7 @@ import java.util.Objects;
  * @param name the node's name as the platform file gives it, not blank
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record NodeId(String name) {
     /** Checks the name. */
     public NodeId {

@@ -1,11 +1,14 @@
 package org.iopf.api.platform;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * What a workload, or a component, needs of one node of the platform, declared as data so that
@@ -34,6 +37,7 @@ import java.util.Set;
  *     memory manager's pinnable limit
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record NodeRequirement(Optional<String> nodeParameter, String purpose, Set<Role> roles,
         Set<Capability> capabilities, Map<Role, String> componentTypes, long residentBytes, long pinnedBytes) {
     /** Checks arguments; adds to {@code roles} the roles of the capabilities and component types. */

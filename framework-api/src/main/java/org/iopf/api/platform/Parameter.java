@@ -1,10 +1,13 @@
 package org.iopf.api.platform;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import org.apiguardian.api.API;
 import org.iopf.api.sim.DataRate;
 
 /**
@@ -30,6 +33,7 @@ import org.iopf.api.sim.DataRate;
  *     {@code Boolean}, {@code String} for text, choices and node names
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Parameter<T> {
     private final ParameterSpec spec;
     private final BiFunction<Parameters, String, T> reader;

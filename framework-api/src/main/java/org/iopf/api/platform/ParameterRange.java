@@ -1,6 +1,9 @@
 package org.iopf.api.platform;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The values a numeric parameter admits: from {@code min} to {@code max}, both inclusive, each
@@ -15,6 +18,7 @@ import java.util.Objects;
  * @param max the largest value admitted, as written; not blank
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record ParameterRange(String min, String max) {
     /** Checks arguments. */
     public ParameterRange {

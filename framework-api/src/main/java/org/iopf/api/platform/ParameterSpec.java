@@ -1,8 +1,11 @@
 package org.iopf.api.platform;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The documentation of one parameter of a component type, where the type is declared: the host
@@ -26,6 +29,7 @@ import java.util.Optional;
  *     {@link Source#legacy(String) legacy(seedSection)}
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record ParameterSpec(String name, ParameterType type, String description, Optional<String> defaultValue,
         List<String> allowedValues, String seedSection, Optional<ParameterRange> range, Optional<String> multipleOf,
         Source source) {

@@ -1,10 +1,15 @@
 package org.iopf.api.platform;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * The type of a component parameter, with the units its values are written in.
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public enum ParameterType {
     /** A size in bytes: {@code 4096}, {@code 4KiB}, {@code 2MiB}, {@code 1GB}. */
     BYTES("bytes"),

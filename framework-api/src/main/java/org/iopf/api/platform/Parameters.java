@@ -1,5 +1,8 @@
 package org.iopf.api.platform;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
 import org.iopf.api.sim.DataRate;
 
 /**
@@ -9,6 +12,7 @@ import org.iopf.api.sim.DataRate;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface Parameters {
     /** Whether the platform file set {@code name} explicitly (rather than taking the default). */
     boolean isSet(String name);

@@ -1,5 +1,9 @@
 package org.iopf.api.platform;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * A run asked more of a modelled resource than its platform file gives it: a node's memory had no
  * frame left for an SMMU translation table, an rx buffer could not be made resident. It is the
@@ -12,6 +16,7 @@ package org.iopf.api.platform;
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class PlatformCapacityException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,8 @@
 package org.iopf.api.platform;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
 import org.iopf.api.buffer.BufferManager;
 import org.iopf.api.dma.DmaEngine;
 import org.iopf.api.fault.FaultHandler;
@@ -12,6 +15,7 @@ import org.iopf.api.nic.Nic;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public enum Role {
     /** Address translation for devices. */
     IOMMU("iommu", Iommu.class),

@@ -1,6 +1,9 @@
 package org.iopf.api.platform;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Where a parameter's default comes from, so that a reader can tell a prediction from a fit: a
@@ -11,6 +14,7 @@ import java.util.Objects;
  *
  * @since 0.1
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface Source permits Source.Specification, Source.Driver, Source.Measurement, Source.Seed,
         Source.Calibrated, Source.Assumption, Source.Unstated {
 

@@ -1,8 +1,11 @@
 package org.iopf.api.platform;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 import org.iopf.api.sim.DataRate;
 
 /**
@@ -12,6 +15,7 @@ import org.iopf.api.sim.DataRate;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class Units {
     private static final Pattern QUANTITY = Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\s*([A-Za-z/]*)\\s*");
     private static final String[] BINARY_UNITS = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};

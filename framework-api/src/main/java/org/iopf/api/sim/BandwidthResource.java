@@ -1,5 +1,9 @@
 package org.iopf.api.sim;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * A resource that serializes bytes at a rate: a link, a PCIe port, a memory controller, a DMA
  * engine's data path. Requests are served first come, first served; each occupies the resource for
@@ -7,6 +11,7 @@ package org.iopf.api.sim;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface BandwidthResource {
     /** The resource's name, unique within its node (for metrics: {@code node1.pcie}). */
     String name();

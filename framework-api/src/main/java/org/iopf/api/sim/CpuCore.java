@@ -1,11 +1,16 @@
 package org.iopf.api.sim;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * An emulated CPU core that runs software work items (an interrupt handler, a tasklet, a user
  * library call, R5 firmware) one at a time and accounts its busy time.
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface CpuCore {
     /** The core's name within its node, for example {@code a53.0} or {@code r5.1}. */
     String name();

@@ -1,5 +1,9 @@
 package org.iopf.api.sim;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * A data rate: bytes per second. Factories take the units the seeds quote ({@code 10 Gbps},
  * {@code 13284 MB/s}); decimal prefixes (1 MB/s = 10^6 bytes per second, 1 Gbps = 10^9 bits per
@@ -8,6 +12,7 @@ package org.iopf.api.sim;
  * @param bytesPerSecond the rate, {@code > 0}
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record DataRate(double bytesPerSecond) {
     /** Checks that the rate is positive and finite. */
     public DataRate {

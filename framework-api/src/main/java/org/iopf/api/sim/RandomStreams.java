@@ -1,6 +1,9 @@
 package org.iopf.api.sim;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.random.RandomGenerator;
+import org.apiguardian.api.API;
 
 /**
  * Independent random streams split from the run's seed by a path ({@code node1/nic0}), so that
@@ -8,6 +11,7 @@ import java.util.random.RandomGenerator;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface RandomStreams {
     /** The run's seed. */
     long seed();

@@ -1,7 +1,10 @@
 package org.iopf.api.sim;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Resources of one node: its CPU cores and a factory for the bandwidth resources that its
@@ -9,6 +12,7 @@ import java.util.Optional;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface Resources {
     /**
      * Creates a bandwidth resource owned by the caller.

@@ -1,5 +1,9 @@
 package org.iopf.api.sim;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * Schedules events in virtual time. Events run in order of time, then of scheduling (two events
  * at the same time run in the order they were scheduled), on the simulation's one thread.
@@ -10,6 +14,7 @@ package org.iopf.api.sim;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface Scheduler {
     /** The current virtual time in nanoseconds since the start of the run. */
     long now();

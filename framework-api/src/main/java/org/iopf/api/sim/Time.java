@@ -1,11 +1,16 @@
 package org.iopf.api.sim;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * Named helpers for simulated time. Time is always a {@code long} count of nanoseconds; code never
  * writes bare numbers of nanoseconds, it writes {@code Time.micros(200)}.
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public final class Time {
     /** Nanoseconds in one microsecond. */
     public static final long NANOS_PER_MICRO = 1_000L;

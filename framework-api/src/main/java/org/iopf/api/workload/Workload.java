@@ -1,12 +1,16 @@
 package org.iopf.api.workload;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A running workload.
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface Workload {
     /** Starts the workload at simulated time zero: schedules its first events. */
     void start();

@@ -1,8 +1,11 @@
 package org.iopf.api.workload;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
+import org.apiguardian.api.API;
 import org.iopf.api.observe.Metrics;
 import org.iopf.api.observe.Tracer;
 import org.iopf.api.platform.Node;
@@ -14,6 +17,7 @@ import org.iopf.api.sim.Scheduler;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface WorkloadContext {
     /** The workload's parameters, validated, with defaults. */
     Parameters parameters();

@@ -1,8 +1,11 @@
 package org.iopf.api.workload;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 import org.iopf.api.fabric.Endpoint;
 import org.iopf.api.nic.CompletionStatus;
 import org.iopf.api.nic.QueuePair;
@@ -28,6 +31,7 @@ import org.iopf.api.nic.QueuePairState;
  *     (first failure: TRANSPORT_RETRY_EXCEEDED)}); empty when nothing did; not null
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public record WorkloadOutcome(long requested, long completed, String unit, List<String> problems) {
     /** Checks and copies the arguments. */
     public WorkloadOutcome {

@@ -1,6 +1,9 @@
 package org.iopf.api.workload;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.util.List;
+import org.apiguardian.api.API;
 import org.iopf.api.observe.StatisticSpec;
 import org.iopf.api.platform.NodeRequirement;
 import org.iopf.api.platform.ParameterSpec;
@@ -14,6 +17,7 @@ import org.pf4j.ExtensionPoint;
  *
  * @since 0.1
  */
+@API(status = STABLE, since = "0.1")
 public interface WorkloadType extends ExtensionPoint {
     /** The name platform files use ({@code rdma-write-stream}). */
     String name();
