@@ -4,6 +4,7 @@ import java.util.Objects;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadOutcome;
+import org.iopf.toolkit.workload.WorkloadMetrics;
 
 /**
  * The figures every dmaplane workload reports under the names core's reports read
@@ -29,11 +30,12 @@ final class StreamMeter {
             throw new IllegalArgumentException("total must be > 0: " + total);
         }
         this.total = total;
-        this.messages = context.metrics().counter("messages", "operations");
-        this.bytes = context.metrics().counter("bytes", "bytes");
-        this.errors = context.metrics().counter("errors", "operations");
-        this.mismatched = context.metrics().counter("integrity.mismatchedPages", "pages");
-        context.metrics().gauge("elapsed", "ns", () -> completed == 0 ? 0 : lastCompletion - startedAt);
+        this.messages = context.metrics().counter(WorkloadMetrics.MESSAGES, WorkloadMetrics.OPERATIONS);
+        this.bytes = context.metrics().counter(WorkloadMetrics.BYTES, WorkloadMetrics.BYTES_UNIT);
+        this.errors = context.metrics().counter(WorkloadMetrics.ERRORS, WorkloadMetrics.OPERATIONS);
+        this.mismatched = context.metrics().counter(WorkloadMetrics.MISMATCHED_PAGES, WorkloadMetrics.PAGES);
+        context.metrics().gauge(WorkloadMetrics.ELAPSED, WorkloadMetrics.NANOSECONDS,
+                () -> completed == 0 ? 0 : lastCompletion - startedAt);
     }
 
     void start() {

@@ -19,6 +19,7 @@ import org.iopf.api.sim.CpuCore;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadOutcome;
+import org.iopf.toolkit.workload.WorkloadMetrics;
 
 /**
  * One TCP-like stream of {@code bytes} from the source node's {@code eth-nic} into an rx buffer of
@@ -76,17 +77,17 @@ final class EthStream implements Workload {
             throw new IllegalArgumentException("bytes and bufferSize must be > 0");
         }
         this.meter = new RecoveryMeter(p.duration("sampleInterval"));
-        this.bytes = context.metrics().counter("bytes", "bytes");
-        this.messages = context.metrics().counter("messages", "deliveries");
-        this.mismatched = context.metrics().counter("integrity.mismatchedPages", "pages");
+        this.bytes = context.metrics().counter(WorkloadMetrics.BYTES, WorkloadMetrics.BYTES_UNIT);
+        this.messages = context.metrics().counter(WorkloadMetrics.MESSAGES, "deliveries");
+        this.mismatched = context.metrics().counter(WorkloadMetrics.MISMATCHED_PAGES, WorkloadMetrics.PAGES);
         this.triggeredBytes = context.metrics().counter("eth.triggerBytes", "bytes");
         this.childMismatched = context.metrics().counter("eth.childMismatchedPages", "pages");
         if (trigger == ColdTrigger.COW) {
             context.metrics().gauge("eth.cowFaults", "faults",
                     () -> cowFaultsAtFork < 0 ? 0 : receiverMemory.stats().cowFaults() - cowFaultsAtFork);
         }
-        context.metrics().counter("errors", "operations");
-        context.metrics().gauge("elapsed", "ns", () -> lastDelivery);
+        context.metrics().counter(WorkloadMetrics.ERRORS, WorkloadMetrics.OPERATIONS);
+        context.metrics().gauge(WorkloadMetrics.ELAPSED, WorkloadMetrics.NANOSECONDS, () -> lastDelivery);
         context.metrics().gauge("eth.recovery", "ns", () -> recovery().nanos());
         context.metrics().gauge("eth.coldThroughput", "bits/s", () -> recovery().coldBitsPerSecond());
         context.metrics().gauge("eth.steadyThroughput", "bits/s", () -> recovery().steadyBitsPerSecond());

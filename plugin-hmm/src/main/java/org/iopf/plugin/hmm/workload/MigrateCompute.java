@@ -15,6 +15,7 @@ import org.iopf.api.workload.WorkloadOutcome;
 import org.iopf.plugin.hmm.ComputeSummary;
 import org.iopf.plugin.hmm.HmmDevice;
 import org.iopf.plugin.hmm.MigrationSummary;
+import org.iopf.toolkit.workload.WorkloadMetrics;
 
 /**
  * The {@code hmm-migrate-compute} run. Figures under {@code workload.}: {@code migrate.time} (ns)
@@ -64,11 +65,11 @@ final class MigrateCompute implements Workload {
         if (size <= 0 || hostSize <= 0) {
             throw new IllegalArgumentException("size and hostSize must be > 0");
         }
-        this.errors = context.metrics().counter("errors", "operations");
-        this.mismatched = context.metrics().counter("integrity.mismatchedPages", "pages");
-        this.bytes = context.metrics().counter("bytes", "bytes");
+        this.errors = context.metrics().counter(WorkloadMetrics.ERRORS, WorkloadMetrics.OPERATIONS);
+        this.mismatched = context.metrics().counter(WorkloadMetrics.MISMATCHED_PAGES, WorkloadMetrics.PAGES);
+        this.bytes = context.metrics().counter(WorkloadMetrics.BYTES, WorkloadMetrics.BYTES_UNIT);
         this.steps = new Steps(writeBack ? 7 : 6, "steps", errors::value);
-        context.metrics().counter("messages", "operations");
+        context.metrics().counter(WorkloadMetrics.MESSAGES, WorkloadMetrics.OPERATIONS);
         String[] names = {"migrate.time", "migrate.rate", "compute.device.rate", "compute.host.rate",
             "readback.time", "readback.rate", "faultback.time", "elapsed"};
         String[] units = {"ns", "bits/s", "bits/s", "bits/s", "ns", "bits/s", "ns", "ns"};

@@ -15,6 +15,7 @@ import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadOutcome;
 import org.iopf.plugin.hmm.HmmDevice;
+import org.iopf.toolkit.workload.WorkloadMetrics;
 
 /**
  * The {@code hmm-mixed} run. Figures under {@code workload.}: {@code shared.pages} (pages of shared
@@ -61,8 +62,8 @@ final class MixedHeap implements Workload {
         if (heapSize < PAGE || maxObject < PAGE || sharedFraction < 0 || sharedFraction > 1) {
             throw new IllegalArgumentException("hmm-mixed: heapSize and maxObject >= 4 KiB, sharedFraction in [0, 1]");
         }
-        this.errors = context.metrics().counter("errors", "operations");
-        this.mismatched = context.metrics().counter("integrity.mismatchedPages", "pages");
+        this.errors = context.metrics().counter(WorkloadMetrics.ERRORS, WorkloadMetrics.OPERATIONS);
+        this.mismatched = context.metrics().counter(WorkloadMetrics.MISMATCHED_PAGES, WorkloadMetrics.PAGES);
         this.steps = new Steps(4, "steps", errors::value);
         String[] names = {"shared.pages", "shared.migrated", "private.unmigrated", "shared.faultBacks",
             "device.hostBytes"};
