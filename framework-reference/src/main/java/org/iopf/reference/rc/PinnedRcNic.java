@@ -1,0 +1,266 @@
+package org.iopf.reference.rc;
+
+import jakarta.inject.Inject;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import org.iopf.api.fabric.Endpoint;
+import org.iopf.api.fabric.Fabric;
+import org.iopf.api.fabric.FabricPort;
+import org.iopf.api.fabric.LinkSpec;
+import org.iopf.api.fabric.Packet;
+import org.iopf.api.mem.Access;
+import org.iopf.api.mem.AddressSpace;
+import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.mem.PageSize;
+import org.iopf.api.mem.Payload;
+import org.iopf.api.mem.PhysicalMemory;
+import org.iopf.api.mem.PinResult;
+import org.iopf.api.nic.BoundedCompletionQueue;
+import org.iopf.api.nic.CompletionQueue;
+import org.iopf.api.nic.MemoryRegion;
+import org.iopf.api.nic.Nic;
+import org.iopf.api.nic.ProtectionDomain;
+import org.iopf.api.nic.QueuePair;
+import org.iopf.api.nic.QueuePairConfig;
+import org.iopf.api.nic.RegistrationResult;
+import org.iopf.api.observe.Counter;
+import org.iopf.api.observe.Tracer;
+import org.iopf.api.platform.ComponentContext;
+import org.iopf.api.platform.Units;
+import org.iopf.api.sim.Scheduler;
+
+/**
+ * The baseline RDMA NIC: reliable connection over the fabric, memory regions pinned at
+ * registration with the NIC's own translation table, and no page-fault support (an on-demand
+ * registration is refused). Queue pairs take turns on the port, one packet at a time, each packet
+ * sent when the port's transmitter is free.
+ *
+ * <p>Traced (when the tracer is enabled): each packet sent as a slice on its queue pair's track
+ * ({@code node1/nic0/qp1}) for its time on the port, named for its kind ({@code rc/data},
+ * {@code rc/read-request}, {@code rc/read-response}, {@code rc/ack}).
+ */
+public final class PinnedRcNic implements Nic {
+    private final ComponentContext context;
+    private final MemoryManager memoryManager;
+    private final FabricPort port;
+    private final long mtu;
+    private final long ackTimeout;
+    private final long rnrDelay;
+    private final Map<Integer, PinnedRegion> regions = new HashMap<>();
+    private final Map<Integer, RcQueuePair> queuePairs = new HashMap<>();
+    private final ArrayDeque<RcQueuePair> ready = new ArrayDeque<>();
+    private final Counter timeouts;
+    private final Counter bytesSent;
+    private final Counter unknownQp;
+    private final Tracer tracer;
+    private boolean transmitScheduled;
+    private int nextPdn = 1;
+    private int nextKey = 1;
+    private int nextQpn = 1;
+
+    @Inject
+    PinnedRcNic(ComponentContext context, MemoryManager memoryManager, Fabric fabric) {
+        this.context = Objects.requireNonNull(context, "context is null");
+        this.memoryManager = Objects.requireNonNull(memoryManager, "memoryManager is null");
+        this.mtu = context.parameters().bytes("mtu");
+        if (mtu < 256 || mtu > PageSize.BASE.bytes() || Long.bitCount(mtu) != 1) {
+            throw new IllegalArgumentException(context.path() + ": mtu must be a power of two from 256 B to 4KiB: "
+                    + mtu);
+        }
+        this.ackTimeout = (long) (4096.0 * Math.pow(2, context.parameters().integer("localAckTimeout")));
+        this.rnrDelay = context.parameters().duration("minRnrTimer");
+        LinkSpec fabricLink = fabric.defaultLink();
+        LinkSpec link = new LinkSpec(context.parameters().rate("rate"), fabricLink.latencyNanos(),
+                fabricLink.lossProbability());
+        this.port = fabric.attach(new Endpoint(context.node(), context.name()), link, this::receive);
+        this.timeouts = context.metrics().counter("timeouts", "timeouts");
+        this.bytesSent = context.metrics().counter("tx.bytes", "bytes");
+        this.unknownQp = context.metrics().counter("rx.unknownQp", "packets");
+        this.tracer = context.tracer();
+    }
+
+    @Override
+    public Endpoint endpoint() {
+        return port.endpoint();
+    }
+
+    @Override
+    public ProtectionDomain allocateProtectionDomain(AddressSpace space) {
+        Objects.requireNonNull(space, "space is null");
+        int pdn = nextPdn++;
+        return new ProtectionDomain() {
+            @Override
+            public int pdn() {
+                return pdn;
+            }
+
+            @Override
+            public AddressSpace space() {
+                return space;
+            }
+        };
+    }
+
+    @Override
+    public RegistrationResult registerMemory(ProtectionDomain pd, long address, long length, boolean remoteWrite,
+            boolean remoteRead, boolean onDemand) {
+        Objects.requireNonNull(pd, "pd is null");
+        if (onDemand) {
+            return new RegistrationResult.Refused(context.path() + " has no page-fault support: on-demand "
+                    + "registration is not available; register pinned memory");
+        }
+        AddressSpace space = pd.space();
+        PinResult pinned = memoryManager.pin(space, address, length);
+        if (pinned != PinResult.PINNED) {
+            return new RegistrationResult.Refused("pinning " + Units.formatBytes(length) + " at 0x"
+                    + Long.toHexString(address) + " failed: " + pinned + " (pinnable limit "
+                    + Units.formatBytes(memoryManager.pinnableLimit()) + ")");
+        }
+        long page = PageSize.BASE.bytes();
+        long first = PageSize.BASE.alignDown(address);
+        long[] frames = new long[Math.toIntExact((PageSize.BASE.alignUp(address + length) - first) / page)];
+        for (int i = 0; i < frames.length; i++) {
+            frames[i] = memoryManager.translate(space, first + i * page, Access.READ);
+        }
+        int key = nextKey++;
+        MemoryRegion region = new MemoryRegion(key, key, pd.pdn(), address, length, remoteWrite, remoteRead, false);
+        regions.put(key, new PinnedRegion(region, space, frames));
+        return new RegistrationResult.Registered(region);
+    }
+
+    @Override
+    public void deregisterMemory(MemoryRegion region) {
+        PinnedRegion removed = regions.remove(region.lkey());
+        if (removed != null) {
+            memoryManager.unpin(removed.space(), region.address(), region.length());
+        }
+    }
+
+    @Override
+    public CompletionQueue createCompletionQueue(int capacity) {
+        return new BoundedCompletionQueue(capacity);
+    }
+
+    @Override
+    public QueuePair createQueuePair(ProtectionDomain pd, CompletionQueue sendQueue, CompletionQueue receiveQueue,
+            QueuePairConfig config) {
+        if (!(sendQueue instanceof BoundedCompletionQueue send) || !(receiveQueue instanceof BoundedCompletionQueue receive)) {
+            throw new IllegalArgumentException("completion queues must come from " + context.path());
+        }
+        RcQueuePair qp = new RcQueuePair(this, nextQpn++, Objects.requireNonNull(pd, "pd is null"), send, receive,
+                Objects.requireNonNull(config, "config is null"));
+        queuePairs.put(qp.qpn(), qp);
+        return qp;
+    }
+
+    // ---- services for queue pairs ----
+
+    long mtu() {
+        return mtu;
+    }
+
+    long ackTimeout() {
+        return ackTimeout;
+    }
+
+    long rnrDelay() {
+        return rnrDelay;
+    }
+
+    Scheduler scheduler() {
+        return context.scheduler();
+    }
+
+    long now() {
+        return context.scheduler().now();
+    }
+
+    PhysicalMemory memory() {
+        return memoryManager.physicalMemory();
+    }
+
+    PinnedRegion regionByLkey(int lkey) {
+        return regions.get(lkey);
+    }
+
+    PinnedRegion regionByRkey(int rkey) {
+        return regions.get(rkey);
+    }
+
+    void countTimeout() {
+        timeouts.increment();
+    }
+
+    Packet packet(Endpoint destination, int headerBytes, RcHeader header, Payload payload) {
+        return new Packet(port.endpoint(), destination, headerBytes, header, payload);
+    }
+
+    /** A queue pair has something to send: give it turns on the port. */
+    void kick(RcQueuePair qp) {
+        if (!qp.transmitQueued) {
+            qp.transmitQueued = true;
+            ready.addLast(qp);
+        }
+        if (!transmitScheduled) {
+            transmitScheduled = true;
+            context.scheduler().scheduleAt(Math.max(now(), port.transmitBusyUntil()), this::transmit);
+        }
+    }
+
+    /** Sends one packet from the next queue pair in turn, then waits for the port to be free. */
+    private void transmit() {
+        transmitScheduled = false;
+        while (!ready.isEmpty()) {
+            RcQueuePair qp = ready.pollFirst();
+            Packet packet = qp.nextPacket();
+            if (qp.hasPacket()) {
+                ready.addLast(qp);
+            } else {
+                qp.transmitQueued = false;
+            }
+            if (packet != null) {
+                bytesSent.add(packet.payloadBytes());
+                long sentAt = now();
+                long free = port.send(packet);
+                if (tracer.enabled()) {
+                    tracer.slice(context.path() + "/qp" + qp.qpn(), sliceName(packet), sentAt,
+                            free - sentAt, 0);
+                }
+                if (!ready.isEmpty()) {
+                    transmitScheduled = true;
+                    context.scheduler().scheduleAt(free, this::transmit);
+                }
+                return;
+            }
+        }
+    }
+
+    private static String sliceName(Packet packet) {
+        Object header = packet.header();
+        if (header instanceof RcHeader.Data) {
+            return "rc/data";
+        }
+        if (header instanceof RcHeader.ReadRequest) {
+            return "rc/read-request";
+        }
+        if (header instanceof RcHeader.ReadResponse) {
+            return "rc/read-response";
+        }
+        return header instanceof RcHeader.Ack ? "rc/ack" : "rc/packet";
+    }
+
+    private void receive(Packet packet) {
+        if (!(packet.header() instanceof RcHeader header)) {
+            unknownQp.increment();
+            return;
+        }
+        RcQueuePair qp = queuePairs.get(header.destinationQpn());
+        if (qp == null) {
+            unknownQp.increment();
+            return;
+        }
+        qp.onPacket(packet);
+    }
+}
