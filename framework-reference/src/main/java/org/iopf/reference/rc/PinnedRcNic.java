@@ -30,11 +30,17 @@ import org.iopf.api.observe.Tracer;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.Units;
 import org.iopf.api.sim.Scheduler;
+import org.iopf.toolkit.rc.LocalAckTimeout;
+import org.iopf.toolkit.rc.RcHeader;
+import org.iopf.toolkit.rc.RcLink;
+import org.iopf.toolkit.rc.RcMemory;
+import org.iopf.toolkit.rc.RcQueuePairEngine;
+import org.iopf.toolkit.rc.RcSettings;
 
 /**
- * The baseline RDMA NIC: reliable connection over the fabric, memory regions pinned at
- * registration with the NIC's own translation table, and no page-fault support (an on-demand
- * registration is refused). Queue pairs take turns on the port, one packet at a time, each packet
+ * The baseline RDMA NIC: reliable connection over the fabric (the toolkit's
+ * {@link RcQueuePairEngine}), memory regions pinned at registration with the NIC's own translation
+ * table, and no page-fault support (an on-demand registration is refused). Queue pairs take turns on the port, one packet at a time, each packet
  * sent when the port's transmitter is free.
  *
  * <p>Traced (when the tracer is enabled): each packet sent as a slice on its queue pair's track
@@ -45,12 +51,12 @@ public final class PinnedRcNic implements Nic {
     private final ComponentContext context;
     private final MemoryManager memoryManager;
     private final FabricPort port;
-    private final long mtu;
-    private final long ackTimeout;
-    private final long rnrDelay;
+    private final RcSettings settings;
+    private final RcLink link = new Link();
+    private final RcMemory<PinnedRegion> pinnedMemory = new PinnedMemory();
     private final Map<Integer, PinnedRegion> regions = new HashMap<>();
-    private final Map<Integer, RcQueuePair> queuePairs = new HashMap<>();
-    private final ArrayDeque<RcQueuePair> ready = new ArrayDeque<>();
+    private final Map<Integer, RcQueuePairEngine<PinnedRegion>> queuePairs = new HashMap<>();
+    private final ArrayDeque<RcQueuePairEngine<?>> ready = new ArrayDeque<>();
     private final Counter timeouts;
     private final Counter bytesSent;
     private final Counter unknownQp;
@@ -64,13 +70,14 @@ public final class PinnedRcNic implements Nic {
     PinnedRcNic(ComponentContext context, MemoryManager memoryManager, Fabric fabric) {
         this.context = Objects.requireNonNull(context, "context is null");
         this.memoryManager = Objects.requireNonNull(memoryManager, "memoryManager is null");
-        this.mtu = context.parameters().bytes("mtu");
+        long mtu = context.parameters().bytes("mtu");
         if (mtu < 256 || mtu > PageSize.BASE.bytes() || Long.bitCount(mtu) != 1) {
             throw new IllegalArgumentException(context.path() + ": mtu must be a power of two from 256 B to 4KiB: "
                     + mtu);
         }
-        this.ackTimeout = (long) (4096.0 * Math.pow(2, context.parameters().integer("localAckTimeout")));
-        this.rnrDelay = context.parameters().duration("minRnrTimer");
+        this.settings = new RcSettings(mtu,
+                LocalAckTimeout.nanos(Math.toIntExact(context.parameters().integer("localAckTimeout"))),
+                Math.toIntExact(context.parameters().integer("minRnrTimer")));
         LinkSpec fabricLink = fabric.defaultLink();
         LinkSpec link = new LinkSpec(context.parameters().rate("rate"), fabricLink.latencyNanos(),
                 fabricLink.lossProbability());
@@ -149,58 +156,73 @@ public final class PinnedRcNic implements Nic {
         if (!(sendQueue instanceof BoundedCompletionQueue send) || !(receiveQueue instanceof BoundedCompletionQueue receive)) {
             throw new IllegalArgumentException("completion queues must come from " + context.path());
         }
-        RcQueuePair qp = new RcQueuePair(this, nextQpn++, Objects.requireNonNull(pd, "pd is null"), send, receive,
-                Objects.requireNonNull(config, "config is null"));
+        RcQueuePairEngine<PinnedRegion> qp = new RcQueuePairEngine<>(link, pinnedMemory, settings, nextQpn++,
+                Objects.requireNonNull(pd, "pd is null"), send, receive, Objects.requireNonNull(config, "config is null"));
         queuePairs.put(qp.qpn(), qp);
         return qp;
     }
 
     // ---- services for queue pairs ----
 
-    long mtu() {
-        return mtu;
-    }
-
-    long ackTimeout() {
-        return ackTimeout;
-    }
-
-    long rnrDelay() {
-        return rnrDelay;
-    }
-
-    Scheduler scheduler() {
-        return context.scheduler();
-    }
-
-    long now() {
+    private long now() {
         return context.scheduler().now();
     }
 
-    PhysicalMemory memory() {
-        return memoryManager.physicalMemory();
+    /** The port, clock and counters as the transport engine sees them. */
+    private final class Link implements RcLink {
+        @Override
+        public Scheduler scheduler() {
+            return context.scheduler();
+        }
+
+        @Override
+        public PhysicalMemory memory() {
+            return memoryManager.physicalMemory();
+        }
+
+        @Override
+        public Packet packet(Endpoint destination, int headerBytes, RcHeader header, Payload payload) {
+            return new Packet(port.endpoint(), destination, headerBytes, header, payload);
+        }
+
+        @Override
+        public void kick(RcQueuePairEngine<?> qp) {
+            PinnedRcNic.this.kick(qp);
+        }
+
+        @Override
+        public void countTimeout() {
+            timeouts.increment();
+        }
     }
 
-    PinnedRegion regionByLkey(int lkey) {
-        return regions.get(lkey);
-    }
+    /** Pinned regions: every page translated from registration to deregistration, so every default holds. */
+    private final class PinnedMemory implements RcMemory<PinnedRegion> {
+        @Override
+        public PinnedRegion localRegion(int lkey) {
+            return regions.get(lkey);
+        }
 
-    PinnedRegion regionByRkey(int rkey) {
-        return regions.get(rkey);
-    }
+        @Override
+        public PinnedRegion remoteRegion(int rkey) {
+            return regions.get(rkey);
+        }
 
-    void countTimeout() {
-        timeouts.increment();
-    }
+        @Override
+        public MemoryRegion registration(PinnedRegion region) {
+            return region.region();
+        }
 
-    Packet packet(Endpoint destination, int headerBytes, RcHeader header, Payload payload) {
-        return new Packet(port.endpoint(), destination, headerBytes, header, payload);
+        @Override
+        public long physical(PinnedRegion region, long va) {
+            return region.physical(va);
+        }
     }
 
     /** A queue pair has something to send: give it turns on the port. */
-    void kick(RcQueuePair qp) {
-        if (!qp.transmitQueued) {
-            qp.transmitQueued = true;
+    private void kick(RcQueuePairEngine<?> qp) {
+        if (!qp.isTransmitQueued()) {
+            qp.setTransmitQueued(true);
             ready.addLast(qp);
         }
         if (!transmitScheduled) {
@@ -213,12 +235,12 @@ public final class PinnedRcNic implements Nic {
     private void transmit() {
         transmitScheduled = false;
         while (!ready.isEmpty()) {
-            RcQueuePair qp = ready.pollFirst();
+            RcQueuePairEngine<?> qp = ready.pollFirst();
             Packet packet = qp.nextPacket();
             if (qp.hasPacket()) {
                 ready.addLast(qp);
             } else {
-                qp.transmitQueued = false;
+                qp.setTransmitQueued(false);
             }
             if (packet != null) {
                 bytesSent.add(packet.payloadBytes());
@@ -256,7 +278,7 @@ public final class PinnedRcNic implements Nic {
             unknownQp.increment();
             return;
         }
-        RcQueuePair qp = queuePairs.get(header.destinationQpn());
+        RcQueuePairEngine<PinnedRegion> qp = queuePairs.get(header.destinationQpn());
         if (qp == null) {
             unknownQp.increment();
             return;

@@ -40,11 +40,13 @@ public final class PinnedRcNicType implements ComponentType {
                         "path MTU: largest payload per packet (a power of two; the InfiniBand MTUs)", "seed 001 §2")
                         .range("256B", "4KiB"),
                 ParameterSpec.of("localAckTimeout", ParameterType.INTEGER, "14",
-                        "local ACK timeout exponent, a 5-bit field: 4.096 us x 2^value (14 = 67 ms)", "InfiniBand spec")
-                        .range(0, 31),
-                ParameterSpec.of("minRnrTimer", ParameterType.DURATION, "10us",
-                        "wait before retrying after an RNR NAK (the spec's RNR timer spans 0.01 to 655.36 ms)",
-                        "InfiniBand spec").range("0ns", "655.36ms"));
+                        "local ACK timeout exponent, a 5-bit field: 4.096 us x 2^value (14 = 67 ms); 0 = no timer",
+                        "InfiniBand spec ch. 9.7; rdma-core ibv_modify_qp(3) timeout").range(0, 31),
+                ParameterSpec.of("minRnrTimer", ParameterType.INTEGER, "1",
+                        "RNR timer code (5 bits) this NIC's responders put in RNR NAKs; the requester waits what"
+                                + " the code says: 1 = 0.01 ms ... 31 = 491.52 ms, 0 = 655.36 ms",
+                        "InfiniBand spec table 'Encoding for RNR NAK Timer Field'; rdma-core ibv_modify_qp(3)"
+                                + " min_rnr_timer").range(0, 31));
     }
 
     @Override

@@ -35,9 +35,4 @@ final class PinnedRegion {
     long physical(long va) {
         return frames[(int) (va / PAGE - firstPage)] + (va & (PAGE - 1));
     }
-
-    /** Bytes from {@code va} to the end of its page. */
-    static long toPageEnd(long va) {
-        return PAGE - (va & (PAGE - 1));
-    }
 }

@@ -38,12 +38,16 @@ import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.Units;
 import org.iopf.api.sim.CpuCore;
 import org.iopf.api.sim.Scheduler;
+import org.iopf.toolkit.rc.RcHeader;
+import org.iopf.toolkit.rc.RcLink;
+import org.iopf.toolkit.rc.RcQueuePairEngine;
+import org.iopf.toolkit.rc.RcSettings;
 
 /**
  * An InfiniBand HCA with network page faults (seed 001 §2): one port on the fabric, protection
  * domains, memory regions that are either pinned or on-demand (ODP: unpinned, the HCA's own
  * translation table filled by network page faults and kept coherent by an MMU notifier), RC queue
- * pairs ({@link HcaQueuePair}) and completion queues. Queue pairs take turns on the port, one
+ * pairs (the toolkit's {@link RcQueuePairEngine} over {@link OdpQueueMemory}) and completion queues. Queue pairs take turns on the port, one
  * packet at a time.
  */
 public final class NpfHca implements Nic, Inspectable {
@@ -55,8 +59,10 @@ public final class NpfHca implements Nic, Inspectable {
     private final String track;
     private final Map<Integer, OdpRegion> regions = new HashMap<>();
     private final Map<Integer, MmuNotifier> notifiers = new HashMap<>();
-    private final Map<Integer, HcaQueuePair> queuePairs = new HashMap<>();
-    private final ArrayDeque<HcaQueuePair> ready = new ArrayDeque<>();
+    private final Map<Integer, RcQueuePairEngine<OdpRegion>> queuePairs = new HashMap<>();
+    private final ArrayDeque<RcQueuePairEngine<?>> ready = new ArrayDeque<>();
+    private final RcLink link = new Link();
+    private final RcSettings settings;
     private final Counter timeouts;
     private final Counter bytesSent;
     private final Counter unknownQp;
@@ -78,6 +84,7 @@ public final class NpfHca implements Nic, Inspectable {
         this.context = Objects.requireNonNull(context, "context is null");
         this.memoryManager = Objects.requireNonNull(memoryManager, "memoryManager is null");
         this.config = HcaConfig.from(context.parameters());
+        this.settings = new RcSettings(config.mtu(), config.ackTimeoutNanos(), config.minRnrTimer());
         LinkSpec fabricLink = fabric.defaultLink();
         LinkSpec link = new LinkSpec(config.rate(), fabricLink.latencyNanos(), fabricLink.lossProbability());
         this.port = fabric.attach(new Endpoint(context.node(), context.name()), link, this::receive);
@@ -224,24 +231,17 @@ public final class NpfHca implements Nic, Inspectable {
         if (!(sendQueue instanceof BoundedCompletionQueue send) || !(receiveQueue instanceof BoundedCompletionQueue receive)) {
             throw new IllegalArgumentException("completion queues must come from " + context.path());
         }
-        HcaQueuePair qp = new HcaQueuePair(this, nextQpn++, Objects.requireNonNull(pd, "pd is null"), send, receive,
-                Objects.requireNonNull(qpConfig, "qpConfig is null"));
+        Objects.requireNonNull(pd, "pd is null");
+        RcQueuePairEngine<OdpRegion> qp = new RcQueuePairEngine<>(link, new OdpQueueMemory(this, pd), settings,
+                nextQpn++, pd, send, receive, Objects.requireNonNull(qpConfig, "qpConfig is null"));
         queuePairs.put(qp.qpn(), qp);
         return qp;
     }
 
     // ---- services for queue pairs and tests ----
 
-    Scheduler scheduler() {
-        return context.scheduler();
-    }
-
     long now() {
         return context.scheduler().now();
-    }
-
-    PhysicalMemory memory() {
-        return memoryManager.physicalMemory();
     }
 
     NpfEngine npf() {
@@ -258,18 +258,6 @@ public final class NpfHca implements Nic, Inspectable {
         return config.pdIsolation() ? pd.pdn() : 0;
     }
 
-    void countTimeout() {
-        timeouts.increment();
-    }
-
-    void countRnrSent() {
-        rnrSent.increment();
-    }
-
-    void countRnrReceived() {
-        rnrReceived.increment();
-    }
-
     void countReadFaultDrop() {
         readFaultDrops.increment();
     }
@@ -278,18 +266,53 @@ public final class NpfHca implements Nic, Inspectable {
         responseDrops.increment();
     }
 
-    void recordFaultStall(long nanos) {
-        faultStall.record(nanos);
-    }
+    /** The port, clock and counters as the transport engine sees them. */
+    private final class Link implements RcLink {
+        @Override
+        public Scheduler scheduler() {
+            return context.scheduler();
+        }
 
-    Packet packet(Endpoint destination, int headerBytes, HcaHeader header, Payload payload) {
-        return new Packet(port.endpoint(), destination, headerBytes, header, payload);
+        @Override
+        public PhysicalMemory memory() {
+            return memoryManager.physicalMemory();
+        }
+
+        @Override
+        public Packet packet(Endpoint destination, int headerBytes, RcHeader header, Payload payload) {
+            return new Packet(port.endpoint(), destination, headerBytes, header, payload);
+        }
+
+        @Override
+        public void kick(RcQueuePairEngine<?> qp) {
+            NpfHca.this.kick(qp);
+        }
+
+        @Override
+        public void countTimeout() {
+            timeouts.increment();
+        }
+
+        @Override
+        public void countRnrSent() {
+            rnrSent.increment();
+        }
+
+        @Override
+        public void countRnrReceived() {
+            rnrReceived.increment();
+        }
+
+        @Override
+        public void faultStall(long nanos) {
+            faultStall.record(nanos);
+        }
     }
 
     /** A queue pair has something to send: give it turns on the port. */
-    void kick(HcaQueuePair qp) {
-        if (!qp.transmitQueued) {
-            qp.transmitQueued = true;
+    private void kick(RcQueuePairEngine<?> qp) {
+        if (!qp.isTransmitQueued()) {
+            qp.setTransmitQueued(true);
             ready.addLast(qp);
         }
         if (!transmitScheduled) {
@@ -302,12 +325,12 @@ public final class NpfHca implements Nic, Inspectable {
     private void transmit() {
         transmitScheduled = false;
         while (!ready.isEmpty()) {
-            HcaQueuePair qp = ready.pollFirst();
+            RcQueuePairEngine<?> qp = ready.pollFirst();
             Packet packet = qp.nextPacket();
             if (qp.hasPacket()) {
                 ready.addLast(qp);
             } else {
-                qp.transmitQueued = false;
+                qp.setTransmitQueued(false);
             }
             if (packet != null) {
                 bytesSent.add(packet.payloadBytes());
@@ -322,11 +345,11 @@ public final class NpfHca implements Nic, Inspectable {
     }
 
     private void receive(Packet packet) {
-        if (!(packet.header() instanceof HcaHeader header)) {
+        if (!(packet.header() instanceof RcHeader header)) {
             unknownQp.increment();
             return;
         }
-        HcaQueuePair qp = queuePairs.get(header.destinationQpn());
+        RcQueuePairEngine<OdpRegion> qp = queuePairs.get(header.destinationQpn());
         if (qp == null) {
             unknownQp.increment();
             return;

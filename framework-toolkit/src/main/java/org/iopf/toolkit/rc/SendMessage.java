@@ -1,20 +1,21 @@
-package org.iopf.reference.rc;
+package org.iopf.toolkit.rc;
 
 import org.iopf.api.nic.MtuSplit;
 import org.iopf.api.nic.Opcode;
 import org.iopf.api.nic.WorkRequest;
 
 /**
- * A posted send-queue request and the PSNs it occupies: one per packet for SEND and WRITE, one
- * per response packet for READ (the request itself carries the first).
+ * A posted send-queue request and the PSNs it occupies: one per packet for SEND and WRITE, one per
+ * response packet for READ (the request itself carries the first).
  */
-final class SendMessage {
+final class SendMessage<R> {
     final WorkRequest request;
-    final PinnedRegion local;
+    final R local;
     final long firstPsn;
     final long packetCount;
+    boolean localPrefetched;
 
-    SendMessage(WorkRequest request, PinnedRegion local, long firstPsn, long mtu) {
+    SendMessage(WorkRequest request, R local, long firstPsn, long mtu) {
         this.request = request;
         this.local = local;
         this.firstPsn = firstPsn;
@@ -32,5 +33,9 @@ final class SendMessage {
 
     boolean isRead() {
         return request.opcode() == Opcode.RDMA_READ;
+    }
+
+    long localEnd() {
+        return request.localAddress() + request.length();
     }
 }
