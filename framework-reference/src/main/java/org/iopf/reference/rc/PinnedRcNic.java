@@ -1,7 +1,6 @@
 package org.iopf.reference.rc;
 
 import jakarta.inject.Inject;
-import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -34,6 +33,7 @@ import org.iopf.toolkit.rc.LocalAckTimeout;
 import org.iopf.toolkit.rc.RcHeader;
 import org.iopf.toolkit.rc.RcLink;
 import org.iopf.toolkit.rc.RcMemory;
+import org.iopf.toolkit.rc.RcPortScheduler;
 import org.iopf.toolkit.rc.RcQueuePairEngine;
 import org.iopf.toolkit.rc.RcSettings;
 
@@ -56,12 +56,11 @@ public final class PinnedRcNic implements Nic {
     private final RcMemory<PinnedRegion> pinnedMemory = new PinnedMemory();
     private final Map<Integer, PinnedRegion> regions = new HashMap<>();
     private final Map<Integer, RcQueuePairEngine<PinnedRegion>> queuePairs = new HashMap<>();
-    private final ArrayDeque<RcQueuePairEngine<?>> ready = new ArrayDeque<>();
+    private final RcPortScheduler transmitter;
     private final Counter timeouts;
     private final Counter bytesSent;
     private final Counter unknownQp;
     private final Tracer tracer;
-    private boolean transmitScheduled;
     private int nextPdn = 1;
     private int nextKey = 1;
     private int nextQpn = 1;
@@ -82,6 +81,7 @@ public final class PinnedRcNic implements Nic {
         LinkSpec link = new LinkSpec(context.parameters().rate("rate"), fabricLink.latencyNanos(),
                 fabricLink.lossProbability());
         this.port = fabric.attach(new Endpoint(context.node(), context.name()), link, this::receive);
+        this.transmitter = new RcPortScheduler(context.scheduler(), port, this::sent);
         this.timeouts = context.metrics().counter("timeouts", "timeouts");
         this.bytesSent = context.metrics().counter("tx.bytes", "bytes");
         this.unknownQp = context.metrics().counter("rx.unknownQp", "packets");
@@ -164,10 +164,6 @@ public final class PinnedRcNic implements Nic {
 
     // ---- services for queue pairs ----
 
-    private long now() {
-        return context.scheduler().now();
-    }
-
     /** The port, clock and counters as the transport engine sees them. */
     private final class Link implements RcLink {
         @Override
@@ -187,7 +183,7 @@ public final class PinnedRcNic implements Nic {
 
         @Override
         public void kick(RcQueuePairEngine<?> qp) {
-            PinnedRcNic.this.kick(qp);
+            transmitter.kick(qp);
         }
 
         @Override
@@ -219,43 +215,11 @@ public final class PinnedRcNic implements Nic {
         }
     }
 
-    /** A queue pair has something to send: give it turns on the port. */
-    private void kick(RcQueuePairEngine<?> qp) {
-        if (!qp.isTransmitQueued()) {
-            qp.setTransmitQueued(true);
-            ready.addLast(qp);
-        }
-        if (!transmitScheduled) {
-            transmitScheduled = true;
-            context.scheduler().scheduleAt(Math.max(now(), port.transmitBusyUntil()), this::transmit);
-        }
-    }
-
-    /** Sends one packet from the next queue pair in turn, then waits for the port to be free. */
-    private void transmit() {
-        transmitScheduled = false;
-        while (!ready.isEmpty()) {
-            RcQueuePairEngine<?> qp = ready.pollFirst();
-            Packet packet = qp.nextPacket();
-            if (qp.hasPacket()) {
-                ready.addLast(qp);
-            } else {
-                qp.setTransmitQueued(false);
-            }
-            if (packet != null) {
-                bytesSent.add(packet.payloadBytes());
-                long sentAt = now();
-                long free = port.send(packet);
-                if (tracer.enabled()) {
-                    tracer.slice(context.path() + "/qp" + qp.qpn(), sliceName(packet), sentAt,
-                            free - sentAt, 0);
-                }
-                if (!ready.isEmpty()) {
-                    transmitScheduled = true;
-                    context.scheduler().scheduleAt(free, this::transmit);
-                }
-                return;
-            }
+    /** Counts and traces a packet the port sent. */
+    private void sent(RcQueuePairEngine<?> qp, Packet packet, long sentAt, long free) {
+        bytesSent.add(packet.payloadBytes());
+        if (tracer.enabled()) {
+            tracer.slice(context.path() + "/qp" + qp.qpn(), sliceName(packet), sentAt, free - sentAt, 0);
         }
     }
 

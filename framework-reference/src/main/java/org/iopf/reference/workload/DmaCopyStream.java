@@ -22,6 +22,7 @@ import org.iopf.api.platform.Units;
 import org.iopf.api.sim.Time;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
+import org.iopf.toolkit.integrity.PageIntegrity;
 import org.iopf.api.workload.WorkloadOutcome;
 
 /**

@@ -15,6 +15,7 @@ import org.iopf.api.nic.WorkRequest;
 import org.iopf.api.sim.Time;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
+import org.iopf.toolkit.integrity.PageIntegrity;
 import org.iopf.api.workload.WorkloadOutcome;
 
 /**

@@ -1,5 +1,6 @@
 package org.iopf.plugin.hmm;
 
+import org.iopf.api.mem.PageSize;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.sim.DataRate;
 
@@ -27,7 +28,7 @@ record HmmSettings(long deviceMemoryBytes, DataRate deviceBandwidth, DataRate pc
         long batchBytes, boolean mirror, String policy, long granularityBytes, int pingPongThreshold,
         long batchOverheadNanos, long faultBackLatencyNanos, long bounceBufferBytes, DataRate storageBandwidth,
         double pressureRatio, String core) {
-    private static final long PAGE = 4096;
+    private static final long PAGE = PageSize.BASE.bytes();
     private static final long HUGE = 2L << 20;
 
     /** Checks arguments. */

@@ -1,7 +1,6 @@
 package org.iopf.plugin.infinibandnpf;
 
 import jakarta.inject.Inject;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -40,6 +39,7 @@ import org.iopf.api.sim.CpuCore;
 import org.iopf.api.sim.Scheduler;
 import org.iopf.toolkit.rc.RcHeader;
 import org.iopf.toolkit.rc.RcLink;
+import org.iopf.toolkit.rc.RcPortScheduler;
 import org.iopf.toolkit.rc.RcQueuePairEngine;
 import org.iopf.toolkit.rc.RcSettings;
 
@@ -60,7 +60,7 @@ public final class NpfHca implements Nic, Inspectable {
     private final Map<Integer, OdpRegion> regions = new HashMap<>();
     private final Map<Integer, MmuNotifier> notifiers = new HashMap<>();
     private final Map<Integer, RcQueuePairEngine<OdpRegion>> queuePairs = new HashMap<>();
-    private final ArrayDeque<RcQueuePairEngine<?>> ready = new ArrayDeque<>();
+    private final RcPortScheduler transmitter;
     private final RcLink link = new Link();
     private final RcSettings settings;
     private final Counter timeouts;
@@ -74,7 +74,6 @@ public final class NpfHca implements Nic, Inspectable {
     private final Counter invalidatedEntries;
     private final Counter prefetchedPages;
     private final Histogram faultStall;
-    private boolean transmitScheduled;
     private int nextPdn = 1;
     private int nextKey = 1;
     private int nextQpn = 1;
@@ -88,6 +87,7 @@ public final class NpfHca implements Nic, Inspectable {
         LinkSpec fabricLink = fabric.defaultLink();
         LinkSpec link = new LinkSpec(config.rate(), fabricLink.latencyNanos(), fabricLink.lossProbability());
         this.port = fabric.attach(new Endpoint(context.node(), context.name()), link, this::receive);
+        this.transmitter = new RcPortScheduler(context.scheduler(), port, this::sent);
         this.track = context.path();
         CpuCore core = config.driverCore().isEmpty() ? context.resources().cores().get(0)
                 : context.resources().requireCore(config.driverCore());
@@ -240,10 +240,6 @@ public final class NpfHca implements Nic, Inspectable {
 
     // ---- services for queue pairs and tests ----
 
-    long now() {
-        return context.scheduler().now();
-    }
-
     NpfEngine npf() {
         return npf;
     }
@@ -285,7 +281,7 @@ public final class NpfHca implements Nic, Inspectable {
 
         @Override
         public void kick(RcQueuePairEngine<?> qp) {
-            NpfHca.this.kick(qp);
+            transmitter.kick(qp);
         }
 
         @Override
@@ -309,39 +305,8 @@ public final class NpfHca implements Nic, Inspectable {
         }
     }
 
-    /** A queue pair has something to send: give it turns on the port. */
-    private void kick(RcQueuePairEngine<?> qp) {
-        if (!qp.isTransmitQueued()) {
-            qp.setTransmitQueued(true);
-            ready.addLast(qp);
-        }
-        if (!transmitScheduled) {
-            transmitScheduled = true;
-            context.scheduler().scheduleAt(Math.max(now(), port.transmitBusyUntil()), this::transmit);
-        }
-    }
-
-    /** Sends one packet from the next queue pair in turn, then waits for the port to be free. */
-    private void transmit() {
-        transmitScheduled = false;
-        while (!ready.isEmpty()) {
-            RcQueuePairEngine<?> qp = ready.pollFirst();
-            Packet packet = qp.nextPacket();
-            if (qp.hasPacket()) {
-                ready.addLast(qp);
-            } else {
-                qp.setTransmitQueued(false);
-            }
-            if (packet != null) {
-                bytesSent.add(packet.payloadBytes());
-                long free = port.send(packet);
-                if (!ready.isEmpty()) {
-                    transmitScheduled = true;
-                    context.scheduler().scheduleAt(free, this::transmit);
-                }
-                return;
-            }
-        }
+    private void sent(RcQueuePairEngine<?> qp, Packet packet, long sentAt, long free) {
+        bytesSent.add(packet.payloadBytes());
     }
 
     private void receive(Packet packet) {

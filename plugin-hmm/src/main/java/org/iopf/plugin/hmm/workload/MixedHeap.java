@@ -8,6 +8,7 @@ import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.FaultInResult;
 import org.iopf.api.mem.MapOptions;
 import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.PinResult;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.platform.Parameters;
@@ -28,7 +29,7 @@ import org.iopf.toolkit.workload.WorkloadMetrics;
  * the device, use the shared objects on the CPU.
  */
 final class MixedHeap implements Workload {
-    private static final long PAGE = 4096;
+    private static final long PAGE = PageSize.BASE.bytes();
 
     /** One heap object. */
     private record HeapObject(long va, long length, boolean shared) {
