@@ -24,6 +24,7 @@ import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.toolkit.integrity.PageIntegrity;
 import org.iopf.api.workload.WorkloadOutcome;
+import org.iopf.toolkit.workload.WorkloadMeter;
 
 /**
  * Local copies by a node's DMA engine between two buffers of one process, through the node's
@@ -65,7 +66,7 @@ final class DmaCopyStream implements Workload {
         }
         this.stream = new StreamId(nonNegative(DmaCopyStreamType.STREAM_ID));
         this.domain = new DomainId(nonNegative(DmaCopyStreamType.DOMAIN_ID));
-        this.meter = new WorkloadMeter(context, shape.count());
+        this.meter = WorkloadMeter.withLatencyAndResidency(context, shape.count());
     }
 
     private int nonNegative(String name) {
@@ -99,7 +100,7 @@ final class DmaCopyStream implements Workload {
             pinAndMap(memory, iommu, sourceBase, length, false);
             pinAndMap(memory, iommu, destinationBase, length, true);
         }
-        meter.start(workingSet);
+        meter.start(workingSet.residentBytes(), workingSet.pinnedBytes());
         submitWhileRoom();
     }
 

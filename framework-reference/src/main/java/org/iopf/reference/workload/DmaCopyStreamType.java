@@ -10,6 +10,7 @@ import org.iopf.api.platform.Role;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
+import org.iopf.toolkit.workload.WorkloadMeter;
 
 /**
  * Workload type {@code dma-copy-stream}: a node's DMA engine copies blocks between two buffers of

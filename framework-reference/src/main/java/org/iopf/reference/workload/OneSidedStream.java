@@ -13,6 +13,7 @@ import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.toolkit.integrity.PageIntegrity;
 import org.iopf.api.workload.WorkloadOutcome;
+import org.iopf.toolkit.workload.WorkloadMeter;
 
 /**
  * A stream of one-sided RDMA operations posted by the {@code source} node's NIC: operation
@@ -54,7 +55,7 @@ final class OneSidedStream implements Workload {
         this.shape = TrafficShape.from(context.parameters(), WorkloadParameters.MESSAGE_SIZE);
         this.residency = Residency.from(context.parameters());
         this.onDemand = context.parameters().flag(WorkloadParameters.ON_DEMAND);
-        this.meter = new WorkloadMeter(context, shape.count());
+        this.meter = WorkloadMeter.withLatencyAndResidency(context, shape.count());
         this.postedAt = new long[shape.slots()];
     }
 
@@ -85,7 +86,7 @@ final class OneSidedStream implements Workload {
         RdmaSide.connect(source, target);
         source.sendQueue().setListener(() -> context.scheduler().schedule(Time.nanos(0), this::drain));
 
-        meter.start(workingSet);
+        meter.start(workingSet.residentBytes(), workingSet.pinnedBytes());
         postWhileRoom();
     }
 

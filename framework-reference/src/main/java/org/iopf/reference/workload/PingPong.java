@@ -17,6 +17,7 @@ import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.toolkit.integrity.PageIntegrity;
 import org.iopf.api.workload.WorkloadOutcome;
+import org.iopf.toolkit.workload.WorkloadMeter;
 
 /**
  * Round trips between two NICs. The {@code source} node sends ping {@code k} from its ping slot
@@ -92,7 +93,7 @@ final class PingPong implements Workload {
         this.residency = Residency.from(context.parameters());
         this.onDemand = context.parameters().flag(WorkloadParameters.ON_DEMAND);
         this.verb = Verb.of(context.parameters().string(PingPongType.VERB));
-        this.meter = new WorkloadMeter(context, shape.count());
+        this.meter = WorkloadMeter.withLatencyAndResidency(context, shape.count());
         this.sentAt = new long[shape.slots()];
     }
 
@@ -127,7 +128,7 @@ final class PingPong implements Workload {
         listen(target, target.sendQueue(), this::onEchoSent);
         listen(target, target.receiveQueue(), this::onPing);
 
-        meter.start(workingSet);
+        meter.start(workingSet.residentBytes(), workingSet.pinnedBytes());
         sendPings();
     }
 

@@ -8,6 +8,7 @@ import org.iopf.api.platform.Parameters;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
+import org.iopf.toolkit.workload.WorkloadMeter;
 
 /**
  * Workload type {@code ping-pong}: round-trip latency between two nodes' NICs. The source sends a

@@ -9,6 +9,7 @@ import org.iopf.api.platform.Parameters;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
+import org.iopf.toolkit.workload.WorkloadMeter;
 
 /**
  * Workload type {@code rdma-write-stream}: a stream of RDMA WRITEs from one node's NIC to

@@ -8,6 +8,6 @@
  * their metrics ({@code workload.messages}, {@code .bytes}, {@code .errors}, {@code .latency} in
  * ns, the {@code .elapsed} gauge, {@code .integrity.mismatchedPages}, {@code .start.residentBytes}
  * and {@code .start.pinnedBytes}), so that one report reads them all; see
- * {@code WorkloadParameters} and {@code WorkloadMeter}.
+ * {@code WorkloadParameters} and the toolkit's {@code WorkloadMeter}.
  */
 package org.iopf.reference.workload;
