@@ -8,6 +8,7 @@ import java.util.SplittableRandom;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MapOptions;
 import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.mem.PageSize;
 import org.iopf.api.nic.CompletionQueue;
 import org.iopf.api.nic.MemoryRegion;
 import org.iopf.api.nic.Nic;
@@ -23,7 +24,7 @@ import org.iopf.api.nic.WorkCompletion;
  * operations succeed; completions are collected in the event after they are written.
  */
 final class VerbsPair {
-    static final long PAGE = 4096;
+    static final long PAGE = PageSize.BASE.bytes();
 
     final TestBench bench;
     final Side a;

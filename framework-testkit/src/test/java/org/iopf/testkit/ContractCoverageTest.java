@@ -6,18 +6,19 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every reference component of core runs the contract of each role it fills, and every built-in
+ * Every reference component (framework-reference) runs the contract of each role it fills, and every built-in
  * workload its own; the check itself names what it requires.
  */
 final class ContractCoverageTest {
     @Test
     void everyTypeRunsItsRoleContract() {
-        ContractCoverage.requireComplete(ContractCoverageTest.class, "org.iopf.core");
+        ContractCoverage.requireComplete(ContractCoverageTest.class, "org.iopf.reference");
     }
 
     @Test
-    void coreRequiresEachReferenceComponentInItsRoleAndEachBuiltInWorkload() {
-        assertThat(ContractCoverage.requiredPairs(getClass().getClassLoader(), "org.iopf.core")).containsExactlyInAnyOrder(
+    void theReferenceModuleRequiresEachReferenceComponentInItsRoleAndEachBuiltInWorkload() {
+        assertThat(ContractCoverage.requiredPairs(getClass().getClassLoader(), "org.iopf.reference"))
+                .containsExactlyInAnyOrder(
                 "demand-paging as FAULT_HANDLER", "dma-copy-stream as WORKLOAD", "pinned-buffers as BUFFER_MANAGER",
                 "pinned-rc-nic as NIC", "ping-pong as WORKLOAD", "plain-dma as DMA_ENGINE",
                 "premapped-iommu as IOMMU", "rdma-read-stream as WORKLOAD", "rdma-write-stream as WORKLOAD",
@@ -27,7 +28,7 @@ final class ContractCoverageTest {
     @Test
     void aDisabledSuiteCoversNothing() throws ClassNotFoundException {
         Class<?> anchor = Class.forName("org.iopf.testkit.disabled.DisabledPinnedRcNicContractTest");
-        assertThatThrownBy(() -> ContractCoverage.requireComplete(anchor, "org.iopf.core.reference.rc"))
+        assertThatThrownBy(() -> ContractCoverage.requireComplete(anchor, "org.iopf.reference.rc"))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("[pinned-rc-nic as NIC]")
                 .hasMessageContaining("(covered: [])");

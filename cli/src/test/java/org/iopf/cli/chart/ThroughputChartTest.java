@@ -15,7 +15,7 @@ import org.iopf.core.report.ThroughputPoint;
 import org.iopf.core.report.ThroughputSeries;
 import org.iopf.core.run.DefaultPlatforms;
 import org.iopf.core.run.Simulation;
-import org.iopf.core.workload.RdmaWriteStreamType;
+import org.iopf.reference.workload.RdmaWriteStreamType;
 import org.jfree.chart.JFreeChart;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -3,6 +3,7 @@ package org.iopf.core.run;
 import java.util.List;
 import java.util.Objects;
 import org.iopf.api.mem.MemoryStats;
+import org.iopf.api.mem.PageSize;
 import org.iopf.api.observe.Tracer;
 import org.iopf.core.node.SimNode;
 import org.iopf.core.sim.ExecutionListener;
@@ -16,7 +17,7 @@ import org.iopf.core.sim.ExecutionListener;
 final class MemoryCounterSampler implements ExecutionListener {
     /** The sampling period of simulated time: 1 µs. */
     static final long PERIOD_NANOS = 1_000;
-    private static final long PAGE = 4096;
+    private static final long PAGE = PageSize.BASE.bytes();
 
     private final List<SimNode> nodes;
     private final Tracer tracer;

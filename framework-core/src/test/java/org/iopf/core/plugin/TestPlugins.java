@@ -40,9 +40,17 @@ public final class TestPlugins {
     private final Path sources;
     private int builds;
 
-    /** Builds into {@code work} from this module's {@code src/test/plugin-sources}. */
+    /**
+     * Builds into {@code work} from core's {@code src/test/plugin-sources}, found from the module
+     * the test runs in (core, or a sibling module holding core's tests that need other modules).
+     */
     public TestPlugins(Path work) {
-        this(work, Path.of(System.getProperty("basedir", ".")).resolve("src/test/plugin-sources"));
+        this(work, coreSources(Path.of(System.getProperty("basedir", "."))));
+    }
+
+    private static Path coreSources(Path module) {
+        Path own = module.resolve("src/test/plugin-sources");
+        return Files.isDirectory(own) ? own : module.resolve("../framework-core/src/test/plugin-sources").normalize();
     }
 
     /** Builds into {@code work} from the plugin source trees under {@code sources}. */

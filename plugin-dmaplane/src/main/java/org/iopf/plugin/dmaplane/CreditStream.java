@@ -9,6 +9,7 @@ import org.iopf.api.platform.Node;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadOutcome;
+import org.iopf.toolkit.workload.WorkloadMeter;
 
 /**
  * The E7 stream: the source's application hands every message to its connection at once; the
@@ -20,7 +21,7 @@ final class CreditStream implements Workload {
     private final long messageSize;
     private final long messages;
     private final int creditsParameter;
-    private final StreamMeter meter;
+    private final WorkloadMeter meter;
     private Dmaplane source;
     private Dmaplane target;
     private RegisteredBuffer sourceBuffer;
@@ -37,7 +38,7 @@ final class CreditStream implements Workload {
         if (messageSize <= 0 || messages <= 0 || creditsParameter < 0) {
             throw new IllegalArgumentException("messageSize and messages must be > 0, credits >= 0");
         }
-        this.meter = new StreamMeter(context, messages);
+        this.meter = WorkloadMeter.of(context, messages);
         context.metrics().gauge("cqOverflows", "overflows", () -> engineOverflows());
         context.metrics().gauge("stalls", "stalls", () -> source == null ? 0 : source.rdma().stalls());
     }

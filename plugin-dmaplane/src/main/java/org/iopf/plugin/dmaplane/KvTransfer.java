@@ -18,6 +18,7 @@ import org.iopf.api.sim.WorkPriority;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadOutcome;
+import org.iopf.toolkit.workload.WorkloadMeter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,7 +39,7 @@ final class KvTransfer implements Workload {
     private final long tokenize;
     private final long prefill;
     private final long viewCost;
-    private final StreamMeter meter;
+    private final WorkloadMeter meter;
     private final long[] phases = new long[6];
     private final List<RegisteredBuffer> registered = new ArrayList<>();
     private final List<DmaplaneBuffer> layerBuffers = new ArrayList<>();
@@ -73,7 +74,7 @@ final class KvTransfer implements Workload {
         if (window <= 0) {
             throw new IllegalArgumentException("window must be > 0: " + window);
         }
-        this.meter = new StreamMeter(context, layout.chunks());
+        this.meter = WorkloadMeter.of(context, layout.chunks());
         String[] names = {"tokenize", "prefill", "consolidate", "transfer", "rebuild"};
         for (int i = 0; i < names.length; i++) {
             int k = i;

@@ -2,6 +2,7 @@ package org.iopf.plugin.dmaplane;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.iopf.api.mem.PageSize;
 
 /**
  * The last-level cache one worker thread sees, at the granularity of 4 KiB physical frames with
@@ -32,7 +33,7 @@ final class LastLevelCache {
     }
 
     /** Bytes per cached frame. */
-    static final long FRAME = 4096;
+    static final long FRAME = PageSize.BASE.bytes();
 
     /** Touches the frame holding physical address {@code pa}; returns whether it was cached. */
     boolean access(long pa) {

@@ -15,6 +15,7 @@ import org.iopf.api.sim.WorkPriority;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadOutcome;
+import org.iopf.toolkit.workload.WorkloadMeter;
 
 /**
  * The E5 measurement: four runs one after the other (small local, small remote, large local, large
@@ -30,7 +31,7 @@ final class NumaBandwidth implements Workload {
     private final int cpuNode;
     private final int remoteNode;
     private final long chunk;
-    private final StreamMeter meter;
+    private final WorkloadMeter meter;
     private final long[] bandwidth = new long[4];
     private final List<Run> runs = new ArrayList<>();
     private Dmaplane device;
@@ -60,7 +61,7 @@ final class NumaBandwidth implements Workload {
         runs.add(new Run("small.remote", smallSize, remoteNode));
         runs.add(new Run("large.local", largeSize, cpuNode));
         runs.add(new Run("large.remote", largeSize, remoteNode));
-        this.meter = new StreamMeter(context, runs.size());
+        this.meter = WorkloadMeter.of(context, runs.size());
         for (int i = 0; i < runs.size(); i++) {
             int k = i;
             context.metrics().gauge("bandwidth." + runs.get(i).name(), "bps", () -> bandwidth[k]);

@@ -19,6 +19,7 @@ import org.iopf.api.sim.CpuCore;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadOutcome;
+import org.iopf.toolkit.workload.WorkloadMetrics;
 
 /**
  * One TCP-like stream of {@code bytes} from the source node's {@code eth-nic} into an rx buffer of
@@ -74,17 +75,17 @@ final class EthStream implements Workload {
         this.numaTarget = p.get(EthStreamType.NUMA_TARGET);
         this.verifyOnDelivery = "delivery".equals(p.get(EthStreamType.VERIFY));
         this.meter = new RecoveryMeter(p.get(EthStreamType.SAMPLE_INTERVAL));
-        this.bytes = context.metrics().counter("bytes", "bytes");
+        this.bytes = context.metrics().counter(WorkloadMetrics.BYTES, WorkloadMetrics.BYTES_UNIT);
         this.messages = context.metrics().counter("messages", "deliveries");
-        this.mismatched = context.metrics().counter("integrity.mismatchedPages", "pages");
+        this.mismatched = context.metrics().counter(WorkloadMetrics.MISMATCHED_PAGES, WorkloadMetrics.PAGES);
         this.triggeredBytes = EthStreamType.TRIGGER_BYTES.counter(context.metrics());
         this.childMismatched = EthStreamType.CHILD_MISMATCHED_PAGES.counter(context.metrics());
         if (trigger == ColdTrigger.COW) {
             EthStreamType.COW_FAULTS.gauge(context.metrics(),
                     () -> cowFaultsAtFork < 0 ? 0 : receiverMemory.stats().cowFaults() - cowFaultsAtFork);
         }
-        context.metrics().counter("errors", "operations");
-        context.metrics().gauge("elapsed", "ns", () -> lastDelivery);
+        context.metrics().counter(WorkloadMetrics.ERRORS, WorkloadMetrics.OPERATIONS);
+        context.metrics().gauge(WorkloadMetrics.ELAPSED, WorkloadMetrics.NANOSECONDS, () -> lastDelivery);
         EthStreamType.RECOVERY.gauge(context.metrics(), () -> recovery().nanos());
         EthStreamType.COLD_THROUGHPUT.gauge(context.metrics(), () -> recovery().coldBitsPerSecond());
         EthStreamType.STEADY_THROUGHPUT.gauge(context.metrics(), () -> recovery().steadyBitsPerSecond());

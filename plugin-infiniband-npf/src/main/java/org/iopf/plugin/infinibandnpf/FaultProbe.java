@@ -23,6 +23,7 @@ import org.iopf.api.platform.Node;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadOutcome;
+import org.iopf.toolkit.workload.WorkloadMetrics;
 
 /**
  * The {@code ib-fault-probe} workload: probe {@code i} posts an operation between the source's
@@ -82,14 +83,14 @@ final class FaultProbe implements Workload {
                     + probes + ", " + bulkSize);
         }
         var m = context.metrics();
-        messages = m.counter("messages", "operations");
-        bytes = m.counter("bytes", "bytes");
-        errors = m.counter("errors", "operations");
-        mismatched = m.counter("integrity.mismatchedPages", "pages");
-        latency = m.histogram("latency", "ns");
+        messages = m.counter(WorkloadMetrics.MESSAGES, WorkloadMetrics.OPERATIONS);
+        bytes = m.counter(WorkloadMetrics.BYTES, WorkloadMetrics.BYTES_UNIT);
+        errors = m.counter(WorkloadMetrics.ERRORS, WorkloadMetrics.OPERATIONS);
+        mismatched = m.counter(WorkloadMetrics.MISMATCHED_PAGES, WorkloadMetrics.PAGES);
+        latency = m.histogram(WorkloadMetrics.LATENCY, WorkloadMetrics.NANOSECONDS);
         cold = m.histogram("cold", "ns");
         warm = m.histogram("warm", "ns");
-        m.gauge("elapsed", "ns", () -> lastCompletion - startedAt);
+        m.gauge(WorkloadMetrics.ELAPSED, WorkloadMetrics.NANOSECONDS, () -> lastCompletion - startedAt);
         m.gauge("faultCost", "ns", () -> cold.count() == 0 || warm.count() == 0 ? 0
                 : Math.round(cold.mean() - warm.mean()));
     }

@@ -1,16 +1,18 @@
 package org.iopf.plugin.infinibandnpf;
 
 import java.util.Objects;
+import java.util.OptionalLong;
 import org.iopf.api.mem.PageSize;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.sim.DataRate;
+import org.iopf.toolkit.rc.RnrTimer;
 
 /**
  * The HCA's parameters, read and checked once (see {@link NpfHcaType} for their documentation).
  *
  * @param rate port rate
  * @param mtu path MTU in bytes: a power of two from 256 B to 4 KiB
- * @param ackTimeoutNanos the effective local ACK timeout ({@link AckTimeout})
+ * @param ackTimeoutNanos the effective local ACK timeout ({@link AckTimeout}), empty for none
  * @param minRnrTimer the RNR timer code this HCA's responders put in RNR NAKs (0..31)
  * @param maxPrefetch bytes a fault maps at most from the faulting page on
  * @param costs the NPF phase costs
@@ -20,8 +22,8 @@ import org.iopf.api.sim.DataRate;
  * @param pdIsolation one fault-handling context per protection domain instead of one per HCA
  * @since 0.1
  */
-public record HcaConfig(DataRate rate, long mtu, long ackTimeoutNanos, int minRnrTimer, long maxPrefetch,
-        NpfCosts costs, String driverCore, boolean prefetch, boolean hugePages, boolean pdIsolation) {
+public record HcaConfig(DataRate rate, long mtu, OptionalLong ackTimeoutNanos, int minRnrTimer,
+        long maxPrefetch, NpfCosts costs, String driverCore, boolean prefetch, boolean hugePages, boolean pdIsolation) {
     /** Checks arguments. */
     public HcaConfig {
         Objects.requireNonNull(rate, "rate is null");
@@ -30,8 +32,9 @@ public record HcaConfig(DataRate rate, long mtu, long ackTimeoutNanos, int minRn
         if (mtu < 256 || mtu > PageSize.BASE.bytes() || Long.bitCount(mtu) != 1) {
             throw new IllegalArgumentException("mtu must be a power of two from 256 B to 4 KiB: " + mtu);
         }
-        if (ackTimeoutNanos <= 0) {
-            throw new IllegalArgumentException("ackTimeoutNanos must be > 0: " + ackTimeoutNanos);
+        Objects.requireNonNull(ackTimeoutNanos, "ackTimeoutNanos is null");
+        if (ackTimeoutNanos.isPresent() && ackTimeoutNanos.getAsLong() <= 0) {
+            throw new IllegalArgumentException("ackTimeoutNanos must be > 0: " + ackTimeoutNanos.getAsLong());
         }
         RnrTimer.nanos(minRnrTimer);
         if (maxPrefetch < PageSize.BASE.bytes()) {

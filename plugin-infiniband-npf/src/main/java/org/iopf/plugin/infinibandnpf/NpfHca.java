@@ -1,7 +1,6 @@
 package org.iopf.plugin.infinibandnpf;
 
 import jakarta.inject.Inject;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -38,12 +37,17 @@ import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.Units;
 import org.iopf.api.sim.CpuCore;
 import org.iopf.api.sim.Scheduler;
+import org.iopf.toolkit.rc.RcHeader;
+import org.iopf.toolkit.rc.RcLink;
+import org.iopf.toolkit.rc.RcPortScheduler;
+import org.iopf.toolkit.rc.RcQueuePairEngine;
+import org.iopf.toolkit.rc.RcSettings;
 
 /**
  * An InfiniBand HCA with network page faults (seed 001 §2): one port on the fabric, protection
  * domains, memory regions that are either pinned or on-demand (ODP: unpinned, the HCA's own
  * translation table filled by network page faults and kept coherent by an MMU notifier), RC queue
- * pairs ({@link HcaQueuePair}) and completion queues. Queue pairs take turns on the port, one
+ * pairs (the toolkit's {@link RcQueuePairEngine} over {@link OdpQueueMemory}) and completion queues. Queue pairs take turns on the port, one
  * packet at a time.
  */
 public final class NpfHca implements Nic, Inspectable {
@@ -55,8 +59,10 @@ public final class NpfHca implements Nic, Inspectable {
     private final String track;
     private final Map<Integer, OdpRegion> regions = new HashMap<>();
     private final Map<Integer, MmuNotifier> notifiers = new HashMap<>();
-    private final Map<Integer, HcaQueuePair> queuePairs = new HashMap<>();
-    private final ArrayDeque<HcaQueuePair> ready = new ArrayDeque<>();
+    private final Map<Integer, RcQueuePairEngine<OdpRegion>> queuePairs = new HashMap<>();
+    private final RcPortScheduler transmitter;
+    private final RcLink link = new Link();
+    private final RcSettings settings;
     private final Counter timeouts;
     private final Counter bytesSent;
     private final Counter unknownQp;
@@ -68,7 +74,6 @@ public final class NpfHca implements Nic, Inspectable {
     private final Counter invalidatedEntries;
     private final Counter prefetchedPages;
     private final Histogram faultStall;
-    private boolean transmitScheduled;
     private int nextPdn = 1;
     private int nextKey = 1;
     private int nextQpn = 1;
@@ -78,9 +83,11 @@ public final class NpfHca implements Nic, Inspectable {
         this.context = Objects.requireNonNull(context, "context is null");
         this.memoryManager = Objects.requireNonNull(memoryManager, "memoryManager is null");
         this.config = HcaConfig.from(context.parameters());
+        this.settings = new RcSettings(config.mtu(), config.ackTimeoutNanos(), config.minRnrTimer());
         LinkSpec fabricLink = fabric.defaultLink();
         LinkSpec link = new LinkSpec(config.rate(), fabricLink.latencyNanos(), fabricLink.lossProbability());
         this.port = fabric.attach(new Endpoint(context.node(), context.name()), link, this::receive);
+        this.transmitter = new RcPortScheduler(context.scheduler(), port, this::sent);
         this.track = context.path();
         CpuCore core = config.driverCore().isEmpty() ? context.resources().cores().get(0)
                 : context.resources().requireCore(config.driverCore());
@@ -224,25 +231,14 @@ public final class NpfHca implements Nic, Inspectable {
         if (!(sendQueue instanceof BoundedCompletionQueue send) || !(receiveQueue instanceof BoundedCompletionQueue receive)) {
             throw new IllegalArgumentException("completion queues must come from " + context.path());
         }
-        HcaQueuePair qp = new HcaQueuePair(this, nextQpn++, Objects.requireNonNull(pd, "pd is null"), send, receive,
-                Objects.requireNonNull(qpConfig, "qpConfig is null"));
+        Objects.requireNonNull(pd, "pd is null");
+        RcQueuePairEngine<OdpRegion> qp = new RcQueuePairEngine<>(link, new OdpQueueMemory(this, pd), settings,
+                nextQpn++, pd, send, receive, Objects.requireNonNull(qpConfig, "qpConfig is null"));
         queuePairs.put(qp.qpn(), qp);
         return qp;
     }
 
     // ---- services for queue pairs and tests ----
-
-    Scheduler scheduler() {
-        return context.scheduler();
-    }
-
-    long now() {
-        return context.scheduler().now();
-    }
-
-    PhysicalMemory memory() {
-        return memoryManager.physicalMemory();
-    }
 
     NpfEngine npf() {
         return npf;
@@ -258,18 +254,6 @@ public final class NpfHca implements Nic, Inspectable {
         return config.pdIsolation() ? pd.pdn() : 0;
     }
 
-    void countTimeout() {
-        timeouts.increment();
-    }
-
-    void countRnrSent() {
-        rnrSent.increment();
-    }
-
-    void countRnrReceived() {
-        rnrReceived.increment();
-    }
-
     void countReadFaultDrop() {
         readFaultDrops.increment();
     }
@@ -278,55 +262,59 @@ public final class NpfHca implements Nic, Inspectable {
         responseDrops.increment();
     }
 
-    void recordFaultStall(long nanos) {
-        faultStall.record(nanos);
+    /** The port, clock and counters as the transport engine sees them. */
+    private final class Link implements RcLink {
+        @Override
+        public Scheduler scheduler() {
+            return context.scheduler();
+        }
+
+        @Override
+        public PhysicalMemory memory() {
+            return memoryManager.physicalMemory();
+        }
+
+        @Override
+        public Packet packet(Endpoint destination, int headerBytes, RcHeader header, Payload payload) {
+            return new Packet(port.endpoint(), destination, headerBytes, header, payload);
+        }
+
+        @Override
+        public void kick(RcQueuePairEngine<?> qp) {
+            transmitter.kick(qp);
+        }
+
+        @Override
+        public void countTimeout() {
+            timeouts.increment();
+        }
+
+        @Override
+        public void countRnrSent() {
+            rnrSent.increment();
+        }
+
+        @Override
+        public void countRnrReceived() {
+            rnrReceived.increment();
+        }
+
+        @Override
+        public void faultStall(long nanos) {
+            faultStall.record(nanos);
+        }
     }
 
-    Packet packet(Endpoint destination, int headerBytes, HcaHeader header, Payload payload) {
-        return new Packet(port.endpoint(), destination, headerBytes, header, payload);
-    }
-
-    /** A queue pair has something to send: give it turns on the port. */
-    void kick(HcaQueuePair qp) {
-        if (!qp.transmitQueued) {
-            qp.transmitQueued = true;
-            ready.addLast(qp);
-        }
-        if (!transmitScheduled) {
-            transmitScheduled = true;
-            context.scheduler().scheduleAt(Math.max(now(), port.transmitBusyUntil()), this::transmit);
-        }
-    }
-
-    /** Sends one packet from the next queue pair in turn, then waits for the port to be free. */
-    private void transmit() {
-        transmitScheduled = false;
-        while (!ready.isEmpty()) {
-            HcaQueuePair qp = ready.pollFirst();
-            Packet packet = qp.nextPacket();
-            if (qp.hasPacket()) {
-                ready.addLast(qp);
-            } else {
-                qp.transmitQueued = false;
-            }
-            if (packet != null) {
-                bytesSent.add(packet.payloadBytes());
-                long free = port.send(packet);
-                if (!ready.isEmpty()) {
-                    transmitScheduled = true;
-                    context.scheduler().scheduleAt(free, this::transmit);
-                }
-                return;
-            }
-        }
+    private void sent(RcQueuePairEngine<?> qp, Packet packet, long sentAt, long free) {
+        bytesSent.add(packet.payloadBytes());
     }
 
     private void receive(Packet packet) {
-        if (!(packet.header() instanceof HcaHeader header)) {
+        if (!(packet.header() instanceof RcHeader header)) {
             unknownQp.increment();
             return;
         }
-        HcaQueuePair qp = queuePairs.get(header.destinationQpn());
+        RcQueuePairEngine<OdpRegion> qp = queuePairs.get(header.destinationQpn());
         if (qp == null) {
             unknownQp.increment();
             return;

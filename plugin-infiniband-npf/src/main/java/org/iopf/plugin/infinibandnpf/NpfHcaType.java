@@ -61,8 +61,9 @@ public final class NpfHcaType implements ComponentType {
                         "path MTU: largest payload per packet (power of two, 256 B to 4 KiB)", "seed 001 §2 (issue 6)")
                         .range("256B", "4KiB"),
                 ParameterSpec.of("localAckTimeout", ParameterType.INTEGER, "14",
-                        "local ACK timeout exponent (1..31): 4.096 us x 2^value (14 = 67 ms), never below "
-                                + "minAckTimeout", "InfiniBand spec; FIDELITY B3").range(1, 31),
+                        "local ACK timeout exponent, a 5-bit field: 4.096 us x 2^value (14 = 67 ms), never below "
+                                + "minAckTimeout; 0 = no timer", "InfiniBand spec ch. 9.7; rdma-core ibv_modify_qp(3)"
+                                + " timeout; FIDELITY B3").range(0, 31),
                 ParameterSpec.of("minAckTimeout", ParameterType.DURATION, "200ms",
                         "the HCA's minimum transport timer period (TIMEOUT_PERIOD): a READ whose responder faults "
                                 + "waits this long; 1ms when tuned", "seed 001 §2.2, FIDELITY B4").range("0ns", "10s"),

@@ -13,6 +13,7 @@ import org.iopf.api.platform.Parameters;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadOutcome;
+import org.iopf.toolkit.workload.WorkloadMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -77,7 +78,7 @@ final class PldmaCompareWorkload implements Workload {
             recoveriesBefore = recoveryCount();
             recoveryNanosBefore = recoveryTime();
             unpinnedPhase = new StreamPhase(context, setup, 4, requester, responder,
-                    context.metrics().histogram("latency", "ns"), () -> {
+                    context.metrics().histogram(WorkloadMetrics.LATENCY, WorkloadMetrics.NANOSECONDS), () -> {
                         recoveries = recoveryCount() - recoveriesBefore;
                         recoveryNanos = recoveryTime() - recoveryNanosBefore;
                         next();
@@ -151,12 +152,13 @@ final class PldmaCompareWorkload implements Workload {
         m.gauge("pinned.bandwidthOverheadPpm", "ppm", table::pinnedOverheadPpm);
         m.gauge("faultAware.bandwidthOverheadPpm", "ppm", table::faultAwareOverheadPpm);
         Metrics w = context.metrics();
-        w.counter("bytes", "bytes").add(unpinnedPhase.bytes());
-        w.counter("errors", "operations").add(pinnedPhase.errors() + unpinnedPhase.errors());
-        w.counter("integrity.mismatchedPages", "pages").add(pinnedPhase.mismatchedPages()
+        w.counter(WorkloadMetrics.BYTES, WorkloadMetrics.BYTES_UNIT).add(unpinnedPhase.bytes());
+        w.counter(WorkloadMetrics.ERRORS, WorkloadMetrics.OPERATIONS)
+                .add(pinnedPhase.errors() + unpinnedPhase.errors());
+        w.counter(WorkloadMetrics.MISMATCHED_PAGES, WorkloadMetrics.PAGES).add(pinnedPhase.mismatchedPages()
                 + unpinnedPhase.mismatchedPages());
         long elapsed = unpinnedPhase.elapsed();
-        w.gauge("elapsed", "ns", () -> elapsed);
+        w.gauge(WorkloadMetrics.ELAPSED, WorkloadMetrics.NANOSECONDS, () -> elapsed);
         if (LOG.isInfoEnabled()) {
             LOG.info("pinned vs fault-aware RDMA (seed 000 §4.3), measured:\n{}", String.join("\n", table.render()));
         }

@@ -9,6 +9,7 @@ import org.iopf.api.platform.Node;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadOutcome;
+import org.iopf.toolkit.workload.WorkloadMetrics;
 
 /** The {@code pldma-stream} workload; see {@link PldmaStreamWorkloadType}. */
 final class PldmaStreamWorkload implements Workload {
@@ -31,8 +32,8 @@ final class PldmaStreamWorkload implements Workload {
         Node requester = context.requireNode(context.parameters().string(PldmaStreamWorkloadType.SOURCE));
         Node responder = context.requireNode(context.parameters().string(PldmaStreamWorkloadType.TARGET));
         Metrics m = context.metrics();
-        Histogram latency = m.histogram("latency", "ns");
-        context.metrics().gauge("elapsed", "ns", () -> measuredElapsed);
+        Histogram latency = m.histogram(WorkloadMetrics.LATENCY, WorkloadMetrics.NANOSECONDS);
+        context.metrics().gauge(WorkloadMetrics.ELAPSED, WorkloadMetrics.NANOSECONDS, () -> measuredElapsed);
         if (reference) {
             phases.add(new StreamPhase(context, setup.withoutFaults(), 0, requester, responder,
                     m.histogram("reference.latency", "ns"), () -> next(0)));
@@ -61,12 +62,14 @@ final class PldmaStreamWorkload implements Workload {
         Metrics m = context.metrics();
         StreamPhase measured = phases.get(phases.size() - 1);
         measuredElapsed = measured.elapsed();
-        m.counter("messages", "operations").add(measured.runs().stream().mapToLong(StreamRun::completed).sum());
-        m.counter("bytes", "bytes").add(measured.bytes());
-        m.counter("errors", "operations").add(measured.errors());
-        m.counter("integrity.mismatchedPages", "pages").add(phases.stream().mapToLong(StreamPhase::mismatchedPages)
-                .sum());
-        m.counter("start.residentBytes", "bytes").add(measured.residentAtStart());
+        m.counter(WorkloadMetrics.MESSAGES, WorkloadMetrics.OPERATIONS)
+                .add(measured.runs().stream().mapToLong(StreamRun::completed).sum());
+        m.counter(WorkloadMetrics.BYTES, WorkloadMetrics.BYTES_UNIT).add(measured.bytes());
+        m.counter(WorkloadMetrics.ERRORS, WorkloadMetrics.OPERATIONS).add(measured.errors());
+        m.counter(WorkloadMetrics.MISMATCHED_PAGES, WorkloadMetrics.PAGES)
+                .add(phases.stream().mapToLong(StreamPhase::mismatchedPages).sum());
+        m.counter(WorkloadMetrics.START_RESIDENT_BYTES, WorkloadMetrics.BYTES_UNIT)
+                .add(measured.residentAtStart());
         long maxLoss = Long.MIN_VALUE;
         for (int i = 0; i < measured.runs().size(); i++) {
             StreamRun run = measured.runs().get(i);

@@ -4,6 +4,7 @@ import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.FaultInResult;
 import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.PageTableEntry;
 import org.iopf.api.mem.Payload;
 import org.iopf.api.mem.PhysicalMemory;
@@ -16,7 +17,7 @@ import org.iopf.api.mem.PhysicalMemory;
  * zero-filled itself. A page reclaim has swapped out is swapped back in first, as a CPU load would.
  */
 final class HostContent {
-    private static final long PAGE = 4096;
+    private static final long PAGE = PageSize.BASE.bytes();
 
     private final MemoryManager memory;
     private final AddressSpace space;

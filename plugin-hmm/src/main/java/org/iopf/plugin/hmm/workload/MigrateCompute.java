@@ -15,6 +15,7 @@ import org.iopf.api.workload.WorkloadOutcome;
 import org.iopf.plugin.hmm.ComputeSummary;
 import org.iopf.plugin.hmm.HmmDevice;
 import org.iopf.plugin.hmm.MigrationSummary;
+import org.iopf.toolkit.workload.WorkloadMetrics;
 
 /**
  * The {@code hmm-migrate-compute} run. Figures under {@code workload.}: {@code migrate.time} (ns)
@@ -63,16 +64,16 @@ final class MigrateCompute implements Workload {
         this.hostPressure = p.get(MigrateComputeType.HOST_PRESSURE);
         this.writeBack = p.get(MigrateComputeType.WRITE_BACK);
         this.seed = p.get(MigrateComputeType.SEED);
-        this.errors = context.metrics().counter("errors", "operations");
-        this.mismatched = context.metrics().counter("integrity.mismatchedPages", "pages");
-        this.bytes = context.metrics().counter("bytes", "bytes");
+        this.errors = context.metrics().counter(WorkloadMetrics.ERRORS, WorkloadMetrics.OPERATIONS);
+        this.mismatched = context.metrics().counter(WorkloadMetrics.MISMATCHED_PAGES, WorkloadMetrics.PAGES);
+        this.bytes = context.metrics().counter(WorkloadMetrics.BYTES, WorkloadMetrics.BYTES_UNIT);
         this.steps = new Steps(writeBack ? 7 : 6, "steps", errors::value);
-        context.metrics().counter("messages", "operations");
+        context.metrics().counter(WorkloadMetrics.MESSAGES, WorkloadMetrics.OPERATIONS);
         for (int i = 0; i < MigrateComputeType.STATISTICS.size(); i++) {
             int k = i;
             MigrateComputeType.STATISTICS.get(i).gauge(context.metrics(), () -> figures[k]);
         }
-        context.metrics().gauge("elapsed", "ns", () -> figures[ELAPSED]);
+        context.metrics().gauge(WorkloadMetrics.ELAPSED, WorkloadMetrics.NANOSECONDS, () -> figures[ELAPSED]);
     }
 
     @Override

@@ -8,6 +8,7 @@ import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.FaultInResult;
 import org.iopf.api.mem.MapOptions;
 import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.PinResult;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.platform.Parameters;
@@ -15,6 +16,7 @@ import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadOutcome;
 import org.iopf.plugin.hmm.HmmDevice;
+import org.iopf.toolkit.workload.WorkloadMetrics;
 
 /**
  * The {@code hmm-mixed} run. Figures under {@code workload.}: {@code shared.pages} (pages of shared
@@ -27,7 +29,7 @@ import org.iopf.plugin.hmm.HmmDevice;
  * the device, use the shared objects on the CPU.
  */
 final class MixedHeap implements Workload {
-    private static final long PAGE = 4096;
+    private static final long PAGE = PageSize.BASE.bytes();
 
     /** One heap object. */
     private record HeapObject(long va, long length, boolean shared) {
@@ -58,8 +60,8 @@ final class MixedHeap implements Workload {
         this.maxObject = p.get(MixedHeapType.MAX_OBJECT);
         this.sharedFraction = p.get(MixedHeapType.SHARED_FRACTION);
         this.seed = p.get(MixedHeapType.SEED);
-        this.errors = context.metrics().counter("errors", "operations");
-        this.mismatched = context.metrics().counter("integrity.mismatchedPages", "pages");
+        this.errors = context.metrics().counter(WorkloadMetrics.ERRORS, WorkloadMetrics.OPERATIONS);
+        this.mismatched = context.metrics().counter(WorkloadMetrics.MISMATCHED_PAGES, WorkloadMetrics.PAGES);
         this.steps = new Steps(4, "steps", errors::value);
         for (int i = 0; i < MixedHeapType.STATISTICS.size(); i++) {
             int k = i;

@@ -14,6 +14,7 @@ import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadOutcome;
 import org.iopf.plugin.hmm.HmmDevice;
+import org.iopf.toolkit.workload.WorkloadMetrics;
 
 /**
  * The {@code hmm-ping-pong} run. The hot ranges are drawn once from the workload's random stream
@@ -65,8 +66,8 @@ final class PingPong implements Workload {
         while (hot.size() < hotCount) {
             hot.add(context.random().nextLong(granules));
         }
-        this.errors = context.metrics().counter("errors", "operations");
-        this.mismatched = context.metrics().counter("integrity.mismatchedPages", "pages");
+        this.errors = context.metrics().counter(WorkloadMetrics.ERRORS, WorkloadMetrics.OPERATIONS);
+        this.mismatched = context.metrics().counter(WorkloadMetrics.MISMATCHED_PAGES, WorkloadMetrics.PAGES);
         for (String node : nodes) {
             runs.add(new Run(node)); // finds each node's device now: a bad node is refused before any event
         }

@@ -1,0 +1,50 @@
+package org.iopf.reference;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Module;
+import com.google.inject.Scopes;
+import java.util.List;
+import java.util.Set;
+import org.iopf.api.buffer.BufferManager;
+import org.iopf.api.platform.ComponentContext;
+import org.iopf.api.platform.ComponentType;
+import org.iopf.api.platform.ParameterSpec;
+import org.iopf.api.platform.ParameterType;
+import org.iopf.api.platform.Role;
+
+/**
+ * Component type {@code pinned-buffers}: the baseline buffer manager that pins every buffer up front.
+ */
+public final class PinnedBufferManagerType implements ComponentType {
+    @Override
+    public String name() {
+        return "pinned-buffers";
+    }
+
+    @Override
+    public String description() {
+        return "Baseline buffer manager: pins every buffer in full at allocation, refuses beyond the pinnable limit";
+    }
+
+    @Override
+    public Set<Role> roles() {
+        return Set.of(Role.BUFFER_MANAGER);
+    }
+
+    @Override
+    public List<ParameterSpec> parameters() {
+        return List.of(ParameterSpec.of("coherentLimit", ParameterType.BYTES, "4KiB",
+                "largest coherent (control-structure) allocation; Linux's largest is 4 MiB (MAX_ORDER pages)",
+                "seed 004").range("0B", "4MiB"));
+    }
+
+    @Override
+    public Module module(ComponentContext context) {
+        return new AbstractModule() {
+            @Override
+            protected void configure() {
+                bind(BufferManager.class).to(PinnedBufferManager.class).in(Scopes.SINGLETON);
+            }
+        };
+    }
+}

@@ -1,0 +1,137 @@
+package org.iopf.reference;
+
+import jakarta.inject.Inject;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.iopf.api.fault.FaultKind;
+import org.iopf.api.fault.FaultRecord;
+import org.iopf.api.fault.FaultResolutionListener;
+import org.iopf.api.fault.FaultSink;
+import org.iopf.api.fault.PageFault;
+import org.iopf.api.iommu.DomainId;
+import org.iopf.api.iommu.Iommu;
+import org.iopf.api.iommu.StreamId;
+import org.iopf.api.iommu.Translation;
+import org.iopf.api.mem.Access;
+import org.iopf.api.mem.AddressRange;
+import org.iopf.api.mem.AddressSpace;
+import org.iopf.api.observe.Counter;
+import org.iopf.api.platform.ComponentContext;
+
+/**
+ * The baseline IOMMU: translates only what was mapped in advance (pinned pages) through a
+ * per-domain I/O page table, with a fixed lookup latency and no TLB. Anything else raises a
+ * fault — {@code CONFIGURATION} for a detached stream, {@code TRANSLATION} for an unmapped page,
+ * {@code PERMISSION} for a write to a read-only page — which the baseline cannot recover from.
+ * A faulting lookup is traced as the step {@code premapped/walk} of the fault's flow on the IOMMU's
+ * track.
+ */
+final class PremappedIommu implements Iommu {
+    private record Binding(DomainId domain, AddressSpace space) {
+    }
+
+    private final ComponentContext context;
+    private final FaultSink faults;
+    private final long lookupLatency;
+    private final Map<StreamId, Binding> streams = new HashMap<>();
+    private final Map<DomainId, AddressSpace> domainSpaces = new HashMap<>();
+    private final Map<DomainId, IoPageTable> tables = new HashMap<>();
+    private final Counter translations;
+    private final Counter faultCount;
+    private final Counter invalidations;
+
+    @Inject
+    PremappedIommu(ComponentContext context, FaultSink faults) {
+        this.context = Objects.requireNonNull(context, "context is null");
+        this.faults = Objects.requireNonNull(faults, "faults is null");
+        this.lookupLatency = context.parameters().duration("lookupLatency");
+        this.translations = context.metrics().counter("translations", "translations");
+        this.faultCount = context.metrics().counter("faults", "faults");
+        this.invalidations = context.metrics().counter("invalidations", "invalidations");
+    }
+
+    @Override
+    public void attach(StreamId stream, DomainId domain, AddressSpace space) {
+        Objects.requireNonNull(stream, "stream is null");
+        Objects.requireNonNull(domain, "domain is null");
+        Objects.requireNonNull(space, "space is null");
+        if (streams.containsKey(stream)) {
+            throw new IllegalArgumentException(stream + " is attached already to " + streams.get(stream).domain());
+        }
+        AddressSpace bound = domainSpaces.putIfAbsent(domain, space);
+        if (bound != null && bound != space) {
+            throw new IllegalArgumentException(domain + " translates for pid " + bound.pid() + ", not " + space.pid());
+        }
+        streams.put(stream, new Binding(domain, space));
+        tables.computeIfAbsent(domain, d -> new IoPageTable());
+    }
+
+    @Override
+    public void detach(StreamId stream) {
+        streams.remove(stream);
+    }
+
+    @Override
+    public Optional<DomainId> domainOf(StreamId stream) {
+        return Optional.ofNullable(streams.get(stream)).map(Binding::domain);
+    }
+
+    @Override
+    public Translation translate(StreamId stream, long iova, Access access, FaultResolutionListener onResolved) {
+        Objects.requireNonNull(onResolved, "onResolved is null");
+        translations.increment();
+        Binding binding = streams.get(stream);
+        if (binding == null) {
+            return raise(stream, new DomainId(0), -1, iova, access, FaultKind.CONFIGURATION, onResolved);
+        }
+        long entry = tables.get(binding.domain()).lookup(iova);
+        if (entry < 0) {
+            return raise(stream, binding.domain(), binding.space().pid(), iova, access, FaultKind.TRANSLATION,
+                    onResolved);
+        }
+        if (access.isWrite() && !IoPageTable.writable(entry)) {
+            return raise(stream, binding.domain(), binding.space().pid(), iova, access, FaultKind.PERMISSION,
+                    onResolved);
+        }
+        return Translation.hit(IoPageTable.frame(entry) + (iova & 0xfffL), lookupLatency);
+    }
+
+    private Translation raise(StreamId stream, DomainId domain, int pid, long iova, Access access, FaultKind kind,
+            FaultResolutionListener onResolved) {
+        faultCount.increment();
+        FaultRecord record = new FaultRecord(faults.nextFaultId(), context.path(), stream, domain, pid, iova, access,
+                kind, context.scheduler().now());
+        faults.raise(new PageFault(record, onResolved));
+        if (context.tracer().enabled()) {
+            context.tracer().slice(context.path(), "premapped/walk", record.timeNanos(), lookupLatency, record.id());
+        }
+        return Translation.fault(record, lookupLatency);
+    }
+
+    @Override
+    public void map(DomainId domain, long iova, long pa, long length, boolean writable) {
+        table(domain).map(iova, pa, length, writable);
+    }
+
+    @Override
+    public void unmap(DomainId domain, long iova, long length) {
+        table(domain).unmap(iova, length);
+        invalidate(domain, new AddressRange(iova, length));
+    }
+
+    @Override
+    public void invalidate(DomainId domain, AddressRange range) {
+        invalidations.increment();
+    }
+
+    @Override
+    public void invalidateAll(DomainId domain) {
+        invalidations.increment();
+    }
+
+    private IoPageTable table(DomainId domain) {
+        return tables.computeIfAbsent(Objects.requireNonNull(domain, "domain is null"), d -> new IoPageTable());
+    }
+}

@@ -1,0 +1,169 @@
+package org.iopf.reference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.iopf.api.fault.FaultKind;
+import org.iopf.api.fault.FaultRecord;
+import org.iopf.api.fault.FaultResolution;
+import org.iopf.api.fault.FaultResolutionListener;
+import org.iopf.api.iommu.DomainId;
+import org.iopf.api.iommu.Iommu;
+import org.iopf.api.iommu.StreamId;
+import org.iopf.api.iommu.Translation;
+import org.iopf.api.mem.Access;
+import org.iopf.api.mem.AddressSpace;
+import org.iopf.api.mem.MapOptions;
+import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.mem.PinResult;
+import org.iopf.api.sim.Time;
+import org.iopf.core.node.SimNode;
+import org.iopf.core.platform.ExtensionRegistry;
+import org.iopf.core.run.DefaultPlatforms;
+import org.iopf.core.run.Simulation;
+import org.junit.jupiter.api.Test;
+
+final class PremappedIommuTest {
+    private static final ExtensionRegistry REGISTRY = ExtensionRegistry.fromClassPath(
+            PremappedIommuTest.class.getClassLoader());
+    private static final StreamId STREAM = new StreamId(3);
+    private static final DomainId DOMAIN = new DomainId(5);
+    /** Defaults of premapped-iommu and terminate. */
+    private static final long LOOKUP = Time.nanos(50);
+    private static final long REPORT = Time.micros(10);
+
+    private final Simulation sim = Simulation.build(DefaultPlatforms.pinnedBaseline(1), REGISTRY);
+    private final SimNode node = sim.node("node1").orElseThrow();
+    private final MemoryManager mm = node.memoryManager();
+    private final Iommu iommu = node.requireRole(Iommu.class);
+    private final AddressSpace space = mm.createAddressSpace("iommu-test");
+    private final long va = mm.mmap(space, 4 * 4096, MapOptions.DEFAULT);
+    private final List<Object[]> heard = new ArrayList<>();
+    private final FaultResolutionListener listener = (fault, resolution) ->
+            heard.add(new Object[] {fault, resolution, sim.kernel().now()});
+
+    /** Pins the first two pages and maps page 0 writable and page 1 read-only at the same iova. */
+    private void mapTwoPages() {
+        assertThat(mm.pin(space, va, 2 * 4096)).isEqualTo(PinResult.PINNED);
+        iommu.attach(STREAM, DOMAIN, space);
+        iommu.map(DOMAIN, va, pa(va), 4096, true);
+        iommu.map(DOMAIN, va + 4096, pa(va + 4096), 4096, false);
+    }
+
+    private long pa(long address) {
+        return mm.translate(space, address, Access.READ);
+    }
+
+    @Test
+    void mappedPageTranslatesToItsFrameWithTheLookupLatency() {
+        mapTwoPages();
+
+        Translation t = iommu.translate(STREAM, va + 0x123, Access.WRITE, listener);
+        Translation ro = iommu.translate(STREAM, va + 4096 + 0xfff, Access.READ, listener);
+
+        assertThat(t.isFault()).isFalse();
+        assertThat(t.physicalAddress()).isEqualTo(pa(va) + 0x123);
+        assertThat(t.latencyNanos()).isEqualTo(LOOKUP);
+        assertThat(ro.physicalAddress()).isEqualTo(pa(va + 4096) + 0xfff);
+        assertThat(iommu.domainOf(STREAM)).contains(DOMAIN);
+        assertThat(node.faultQueue().raised()).isZero();
+    }
+
+    @Test
+    void unmappedPageRaisesATranslationFaultWithWhoWhereAndWhat() {
+        mapTwoPages();
+        sim.kernel().runUntil(Time.micros(1));
+
+        Translation t = iommu.translate(STREAM, va + 2 * 4096 + 8, Access.READ, listener);
+
+        assertThat(t.isFault()).isTrue();
+        assertThat(t.physicalAddress()).isEqualTo(-1);
+        assertThat(t.latencyNanos()).isEqualTo(LOOKUP);
+        FaultRecord record = t.fault();
+        assertThat(record.kind()).isEqualTo(FaultKind.TRANSLATION);
+        assertThat(record.address()).isEqualTo(va + 2 * 4096 + 8);
+        assertThat(record.stream()).isEqualTo(STREAM);
+        assertThat(record.domain()).isEqualTo(DOMAIN);
+        assertThat(record.pid()).isEqualTo(space.pid());
+        assertThat(record.access()).isEqualTo(Access.READ);
+        assertThat(record.timeNanos()).isEqualTo(Time.micros(1));
+        assertThat(record.source()).isEqualTo("node1/iommu");
+        assertThat(node.faultQueue().raised()).isEqualTo(1);
+    }
+
+    @Test
+    void writeToAReadOnlyPageRaisesAPermissionFault() {
+        mapTwoPages();
+
+        Translation t = iommu.translate(STREAM, va + 4096, Access.WRITE, listener);
+
+        assertThat(t.isFault()).isTrue();
+        assertThat(t.fault().kind()).isEqualTo(FaultKind.PERMISSION);
+        assertThat(t.fault().access()).isEqualTo(Access.WRITE);
+        assertThat(t.fault().address()).isEqualTo(va + 4096);
+    }
+
+    @Test
+    void detachedStreamRaisesAConfigurationFault() {
+        mapTwoPages();
+        iommu.detach(STREAM);
+
+        Translation t = iommu.translate(STREAM, va, Access.READ, listener);
+
+        assertThat(t.isFault()).isTrue();
+        assertThat(t.fault().kind()).isEqualTo(FaultKind.CONFIGURATION);
+        assertThat(t.fault().stream()).isEqualTo(STREAM);
+        assertThat(t.fault().pid()).isEqualTo(-1);
+        assertThat(iommu.domainOf(STREAM)).isEmpty();
+    }
+
+    @Test
+    void unmapRemovesTheTranslation() {
+        mapTwoPages();
+        iommu.unmap(DOMAIN, va, 4096);
+
+        assertThat(iommu.translate(STREAM, va, Access.READ, listener).fault().kind())
+                .isEqualTo(FaultKind.TRANSLATION);
+        assertThat(iommu.translate(STREAM, va + 4096, Access.READ, listener).isFault()).isFalse();
+    }
+
+    @Test
+    void theListenerHearsTheTerminationThroughTheNodesFaultQueueAfterTheReportRunsOnACore() {
+        mapTwoPages();
+
+        Translation miss = iommu.translate(STREAM, va + 3 * 4096, Access.WRITE, listener);
+        Translation denied = iommu.translate(STREAM, va + 4096, Access.WRITE, listener);
+        assertThat(heard).isEmpty();
+        sim.kernel().run();
+
+        assertThat(heard).hasSize(2);
+        assertThat(heard.get(0)).containsExactly(miss.fault(), FaultResolution.TERMINATE, REPORT);
+        // Both reports are interrupt work on the node's first core: the second waits for the first.
+        assertThat(heard.get(1)).containsExactly(denied.fault(), FaultResolution.TERMINATE, 2 * REPORT);
+        assertThat(miss.fault().id()).isNotEqualTo(denied.fault().id());
+    }
+
+    @Test
+    void aStreamAttachesOnceAndADomainTranslatesForOneProcess() {
+        iommu.attach(STREAM, DOMAIN, space);
+        AddressSpace other = mm.createAddressSpace("other");
+
+        assertThatThrownBy(() -> iommu.attach(STREAM, new DomainId(6), space))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> iommu.attach(new StreamId(4), DOMAIN, other))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void domainsAreIsolated() {
+        mapTwoPages();
+        AddressSpace other = mm.createAddressSpace("other");
+        StreamId otherStream = new StreamId(9);
+        iommu.attach(otherStream, new DomainId(6), other);
+
+        assertThat(iommu.translate(otherStream, va, Access.READ, listener).fault().kind())
+                .isEqualTo(FaultKind.TRANSLATION);
+    }
+}
