@@ -28,6 +28,7 @@ final class LayeringTest {
     void apiDependsOnlyOnTheAllowedLibraries() {
         noClasses().that().resideInAPackage("org.iopf.api..")
                 .should().dependOnClassesThat().resideOutsideOfPackages("org.iopf.api..", "java..", "javax.annotation..",
+                        "org.apiguardian.api..",
                         "org.slf4j..", "jakarta.inject..", "org.pf4j..", "com.google.inject..")
                 .check(classes);
     }
