@@ -75,16 +75,16 @@ final class DemandPagingFaultHandler implements FaultHandler {
         Objects.requireNonNull(context, "context is null");
         this.memoryManager = Objects.requireNonNull(memoryManager, "memoryManager is null");
         this.iommu = Objects.requireNonNull(iommu, "iommu is null");
-        this.resolveLatency = context.parameters().duration("resolveLatency");
-        this.faultAround = context.parameters().intValue(DemandPagingFaultHandlerType.FAULT_AROUND);
-        String coreName = context.parameters().string("core");
+        this.resolveLatency = context.parameters().get(DemandPagingFaultHandlerType.RESOLVE_LATENCY);
+        this.faultAround = context.parameters().get(DemandPagingFaultHandlerType.FAULT_AROUND);
+        String coreName = context.parameters().get(DemandPagingFaultHandlerType.CORE);
         if (coreName.isEmpty() && context.resources().cores().isEmpty()) {
             throw new IllegalArgumentException(context.path() + ": the node has no CPU core to resolve faults on");
         }
         this.core = coreName.isEmpty() ? context.resources().cores().get(0) : context.resources().requireCore(coreName);
-        this.resolved = context.metrics().counter("faults.resolved", "faults");
-        this.terminated = context.metrics().counter("faults.terminated", "faults");
-        this.mappedAhead = context.metrics().counter("faultAround.pages", "pages");
+        this.resolved = DemandPagingFaultHandlerType.RESOLVED.counter(context.metrics());
+        this.terminated = DemandPagingFaultHandlerType.TERMINATED.counter(context.metrics());
+        this.mappedAhead = DemandPagingFaultHandlerType.FAULT_AROUND_PAGES.counter(context.metrics());
     }
 
     @Override

@@ -9,7 +9,9 @@ import org.iopf.api.fault.FaultHandler;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.ComponentType;
 import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.platform.ParameterType;
+import org.iopf.api.observe.StatisticSpec;
+import org.iopf.api.platform.Source;
+import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.Role;
 
 /**
@@ -22,9 +24,29 @@ import org.iopf.api.platform.Role;
  */
 public final class DemandPagingFaultHandlerType implements ComponentType {
     /** Pages after the faulting one mapped before the retry. */
-    static final String FAULT_AROUND = "faultAround";
     /** The most: one last-level page table of 512 entries, Linux's bound on fault_around_bytes. */
     static final int MAX_FAULT_AROUND = 512;
+
+    static final Parameter<Long> RESOLVE_LATENCY = Parameter.duration("resolveLatency",
+            "CPU time of the kernel work that resolves (or terminates) one fault, before the memory manager's own "
+                    + "fault-in time").byDefault("5us").range("0ns", "1s")
+            .from(Source.assumption("generic kernel fault work of microseconds, not the ExaNeSt path (FIDELITY A6)"));
+    static final Parameter<Integer> FAULT_AROUND = Parameter.count("faultAround",
+            "pages after the faulting one, in the same mapping (never past its end), that are also faulted in "
+                    + "through the memory manager (at its cost per page) and mapped before the retry; 0: one fault at "
+                    + "a time").byDefault("0").range(0, MAX_FAULT_AROUND)
+            .from(Source.assumption("off, one fault at a time; Linux mm/memory.c do_fault_around() maps "
+                    + "fault_around_bytes (64 KiB = 16 pages) by default, at most one page table (512)"));
+    static final Parameter<String> CORE = Parameter.text("core",
+            "the core that runs the fault work (empty: the node's first core)").byDefault("")
+            .from(Source.assumption("the fault work shares the node's first core unless told otherwise"));
+
+    static final StatisticSpec RESOLVED = StatisticSpec.counter("faults.resolved", "faults",
+            "faults resolved and retried");
+    static final StatisticSpec TERMINATED = StatisticSpec.counter("faults.terminated", "faults",
+            "faults the memory manager could not resolve, terminated");
+    static final StatisticSpec FAULT_AROUND_PAGES = StatisticSpec.counter("faultAround.pages", "pages",
+            "pages faulted in and mapped ahead of a faulting one");
 
     /** Creates the type; found through {@link java.util.ServiceLoader}. */
     public DemandPagingFaultHandlerType() {
@@ -48,20 +70,12 @@ public final class DemandPagingFaultHandlerType implements ComponentType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return List.of(
-                ParameterSpec.of("resolveLatency", ParameterType.DURATION, "5us",
-                        "CPU time of the kernel work that resolves (or terminates) one fault, before the memory "
-                                + "manager's own fault-in time", "FIDELITY A6 (generic, not the ExaNeSt path)")
-                        .range("0ns", "1s"),
-                ParameterSpec.of(FAULT_AROUND, ParameterType.INTEGER, "0",
-                        "pages after the faulting one, in the same mapping (never past its end), that are also "
-                                + "faulted in through the memory manager (at its cost per page) and mapped before "
-                                + "the retry; 0: one fault at a time",
-                        "Linux mm/memory.c do_fault_around(), fault_around_bytes (64 KiB = 16 pages by default, "
-                                + "at most one page table: 512)")
-                        .range(0, MAX_FAULT_AROUND),
-                ParameterSpec.of("core", ParameterType.STRING, "",
-                        "the core that runs the fault work (empty: the node's first core)", ""));
+        return Parameter.specs(RESOLVE_LATENCY, FAULT_AROUND, CORE);
+    }
+
+    @Override
+    public List<StatisticSpec> statistics() {
+        return List.of(RESOLVED, TERMINATED, FAULT_AROUND_PAGES);
     }
 
     @Override

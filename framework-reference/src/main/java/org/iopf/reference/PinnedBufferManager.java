@@ -40,9 +40,9 @@ final class PinnedBufferManager implements BufferManager {
     PinnedBufferManager(ComponentContext context, MemoryManager memory) {
         this.context = Objects.requireNonNull(context, "context is null");
         this.memory = Objects.requireNonNull(memory, "memory is null");
-        this.coherentLimit = context.parameters().bytes("coherentLimit");
-        context.metrics().gauge("reserved", "bytes", this::reservedBytes);
-        context.metrics().gauge("buffers", "buffers", () -> live.size());
+        this.coherentLimit = context.parameters().get(PinnedBufferManagerType.COHERENT_LIMIT);
+        PinnedBufferManagerType.RESERVED.gauge(context.metrics(), this::reservedBytes);
+        PinnedBufferManagerType.BUFFERS.gauge(context.metrics(), () -> live.size());
     }
 
     @Override

@@ -9,13 +9,23 @@ import org.iopf.api.buffer.BufferManager;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.ComponentType;
 import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.platform.ParameterType;
+import org.iopf.api.observe.StatisticSpec;
+import org.iopf.api.platform.Source;
+import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.Role;
 
 /**
  * Component type {@code pinned-buffers}: the baseline buffer manager that pins every buffer up front.
  */
 public final class PinnedBufferManagerType implements ComponentType {
+    static final Parameter<Long> COHERENT_LIMIT = Parameter.bytes("coherentLimit",
+            "largest coherent (control-structure) allocation; Linux's largest is 4 MiB (MAX_ORDER pages)")
+            .byDefault("4KiB").range("0B", "4MiB")
+            .from(Source.seed("004", "§2.1 (coherent allocation for control structures <= 4 KiB)"));
+
+    static final StatisticSpec RESERVED = StatisticSpec.gauge("reserved", "bytes", "bytes of the live buffers");
+    static final StatisticSpec BUFFERS = StatisticSpec.gauge("buffers", "buffers", "live buffers");
+
     @Override
     public String name() {
         return "pinned-buffers";
@@ -33,9 +43,12 @@ public final class PinnedBufferManagerType implements ComponentType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return List.of(ParameterSpec.of("coherentLimit", ParameterType.BYTES, "4KiB",
-                "largest coherent (control-structure) allocation; Linux's largest is 4 MiB (MAX_ORDER pages)",
-                "seed 004").range("0B", "4MiB"));
+        return Parameter.specs(COHERENT_LIMIT);
+    }
+
+    @Override
+    public List<StatisticSpec> statistics() {
+        return List.of(RESERVED, BUFFERS);
     }
 
     @Override

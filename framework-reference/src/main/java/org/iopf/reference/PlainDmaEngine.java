@@ -58,13 +58,13 @@ final class PlainDmaEngine implements DmaEngine {
         this.context = Objects.requireNonNull(context, "context is null");
         this.iommu = Objects.requireNonNull(iommu, "iommu is null");
         this.memory = memoryManager.physicalMemory();
-        this.channelsPerDomain = context.parameters().intValue("channelsPerDomain");
-        this.maxConcurrent = context.parameters().intValue("maxConcurrentTransfers");
-        this.chunkSize = context.parameters().bytes("chunkSize");
-        this.dataPath = context.resources().bandwidth(context.name() + ".data", context.parameters().rate("bandwidth"));
-        this.bytesMoved = context.metrics().counter("bytes", "bytes");
-        this.faults = context.metrics().counter("faults", "faults");
-        this.latency = context.metrics().histogram("latency", "ns");
+        this.channelsPerDomain = context.parameters().get(PlainDmaEngineType.CHANNELS_PER_DOMAIN);
+        this.maxConcurrent = context.parameters().get(PlainDmaEngineType.MAX_CONCURRENT_TRANSFERS);
+        this.chunkSize = context.parameters().get(PlainDmaEngineType.CHUNK_SIZE);
+        this.dataPath = context.resources().bandwidth(context.name() + ".data", context.parameters().get(PlainDmaEngineType.BANDWIDTH));
+        this.bytesMoved = PlainDmaEngineType.BYTES.counter(context.metrics());
+        this.faults = PlainDmaEngineType.FAULTS.counter(context.metrics());
+        this.latency = PlainDmaEngineType.LATENCY.histogram(context.metrics());
         this.tracer = context.tracer();
         this.dataTrack = context.path() + "/data";
     }

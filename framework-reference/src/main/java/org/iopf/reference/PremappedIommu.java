@@ -46,10 +46,10 @@ final class PremappedIommu implements Iommu {
     PremappedIommu(ComponentContext context, FaultSink faults) {
         this.context = Objects.requireNonNull(context, "context is null");
         this.faults = Objects.requireNonNull(faults, "faults is null");
-        this.lookupLatency = context.parameters().duration("lookupLatency");
-        this.translations = context.metrics().counter("translations", "translations");
-        this.faultCount = context.metrics().counter("faults", "faults");
-        this.invalidations = context.metrics().counter("invalidations", "invalidations");
+        this.lookupLatency = context.parameters().get(PremappedIommuType.LOOKUP_LATENCY);
+        this.translations = PremappedIommuType.TRANSLATIONS.counter(context.metrics());
+        this.faultCount = PremappedIommuType.FAULTS.counter(context.metrics());
+        this.invalidations = PremappedIommuType.INVALIDATIONS.counter(context.metrics());
     }
 
     @Override

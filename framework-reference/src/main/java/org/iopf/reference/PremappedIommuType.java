@@ -9,13 +9,26 @@ import org.iopf.api.iommu.Iommu;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.ComponentType;
 import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.platform.ParameterType;
+import org.iopf.api.observe.StatisticSpec;
+import org.iopf.api.platform.Source;
+import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.Role;
 
 /**
  * Component type {@code premapped-iommu}: the baseline IOMMU over pre-mapped, pinned pages.
  */
 public final class PremappedIommuType implements ComponentType {
+    static final Parameter<Long> LOOKUP_LATENCY = Parameter.duration("lookupLatency",
+            "time of one translation (I/O page-table lookup)").byDefault("50ns").range("0ns", "1ms")
+            .from(Source.assumption("a walk of a few memory reads; the pinned baseline's translations are cheap"));
+
+    static final StatisticSpec TRANSLATIONS = StatisticSpec.counter("translations", "translations",
+            "translations looked up");
+    static final StatisticSpec FAULTS = StatisticSpec.counter("faults", "faults",
+            "lookups that faulted (no mapping, no domain, no permission)");
+    static final StatisticSpec INVALIDATIONS = StatisticSpec.counter("invalidations", "invalidations",
+            "invalidations received");
+
     @Override
     public String name() {
         return "premapped-iommu";
@@ -33,8 +46,12 @@ public final class PremappedIommuType implements ComponentType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return List.of(ParameterSpec.of("lookupLatency", ParameterType.DURATION, "50ns",
-                "time of one translation (I/O page-table lookup)", "FIDELITY G2").range("0ns", "1ms"));
+        return Parameter.specs(LOOKUP_LATENCY);
+    }
+
+    @Override
+    public List<StatisticSpec> statistics() {
+        return List.of(TRANSLATIONS, FAULTS, INVALIDATIONS);
     }
 
     @Override

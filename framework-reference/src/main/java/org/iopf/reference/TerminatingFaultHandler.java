@@ -25,13 +25,13 @@ final class TerminatingFaultHandler implements FaultHandler {
     @Inject
     TerminatingFaultHandler(ComponentContext context) {
         this.context = Objects.requireNonNull(context, "context is null");
-        this.reportLatency = context.parameters().duration("reportLatency");
-        String coreName = context.parameters().string("core");
+        this.reportLatency = context.parameters().get(TerminatingFaultHandlerType.REPORT_LATENCY);
+        String coreName = context.parameters().get(TerminatingFaultHandlerType.CORE);
         if (coreName.isEmpty() && context.resources().cores().isEmpty()) {
             throw new IllegalArgumentException(context.path() + ": the node has no CPU core to run the fault report on");
         }
         this.core = coreName.isEmpty() ? context.resources().cores().get(0) : context.resources().requireCore(coreName);
-        this.terminated = context.metrics().counter("faults.terminated", "faults");
+        this.terminated = TerminatingFaultHandlerType.TERMINATED.counter(context.metrics());
     }
 
     @Override

@@ -10,13 +10,25 @@ import org.iopf.api.platform.Capability;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.ComponentType;
 import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.platform.ParameterType;
+import org.iopf.api.observe.StatisticSpec;
+import org.iopf.api.platform.Source;
+import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.Role;
 
 /**
  * Component type {@code terminate}: the baseline fault handler that terminates every fault.
  */
 public final class TerminatingFaultHandlerType implements ComponentType {
+    static final Parameter<Long> REPORT_LATENCY = Parameter.duration("reportLatency",
+            "CPU time of the interrupt work that reports and terminates one fault").byDefault("10us")
+            .range("0ns", "1s").from(Source.assumption("an interrupt handler that logs and aborts: microseconds"));
+    static final Parameter<String> CORE = Parameter.text("core",
+            "the core that runs the fault report (empty: the node's first core)").byDefault("")
+            .from(Source.assumption("the fault work shares the node's first core unless told otherwise"));
+
+    static final StatisticSpec TERMINATED = StatisticSpec.counter("faults.terminated", "faults",
+            "faults reported and terminated");
+
     @Override
     public String name() {
         return "terminate";
@@ -34,12 +46,12 @@ public final class TerminatingFaultHandlerType implements ComponentType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return List.of(
-                ParameterSpec.of("reportLatency", ParameterType.DURATION, "10us",
-                        "CPU time of the interrupt work that reports and terminates one fault", "FIDELITY G2")
-                        .range("0ns", "1s"),
-                ParameterSpec.of("core", ParameterType.STRING, "",
-                        "the core that runs the fault report (empty: the node's first core)", "FIDELITY G2"));
+        return Parameter.specs(REPORT_LATENCY, CORE);
+    }
+
+    @Override
+    public List<StatisticSpec> statistics() {
+        return List.of(TERMINATED);
     }
 
     /** It resolves no fault: it only terminates them. */

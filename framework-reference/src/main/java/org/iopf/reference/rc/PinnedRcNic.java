@@ -69,22 +69,22 @@ public final class PinnedRcNic implements Nic {
     PinnedRcNic(ComponentContext context, MemoryManager memoryManager, Fabric fabric) {
         this.context = Objects.requireNonNull(context, "context is null");
         this.memoryManager = Objects.requireNonNull(memoryManager, "memoryManager is null");
-        long mtu = context.parameters().bytes("mtu");
-        if (mtu < 256 || mtu > PageSize.BASE.bytes() || Long.bitCount(mtu) != 1) {
+        long mtu = context.parameters().get(PinnedRcNicType.MTU);
+        if (Long.bitCount(mtu) != 1) {
             throw new IllegalArgumentException(context.path() + ": mtu must be a power of two from 256 B to 4KiB: "
                     + mtu);
         }
         this.settings = new RcSettings(mtu,
-                LocalAckTimeout.nanos(Math.toIntExact(context.parameters().integer("localAckTimeout"))),
-                Math.toIntExact(context.parameters().integer("minRnrTimer")));
+                LocalAckTimeout.nanos(context.parameters().get(PinnedRcNicType.LOCAL_ACK_TIMEOUT)),
+                context.parameters().get(PinnedRcNicType.MIN_RNR_TIMER));
         LinkSpec fabricLink = fabric.defaultLink();
-        LinkSpec link = new LinkSpec(context.parameters().rate("rate"), fabricLink.latencyNanos(),
+        LinkSpec link = new LinkSpec(context.parameters().get(PinnedRcNicType.RATE), fabricLink.latencyNanos(),
                 fabricLink.lossProbability());
         this.port = fabric.attach(new Endpoint(context.node(), context.name()), link, this::receive);
         this.transmitter = new RcPortScheduler(context.scheduler(), port, this::sent);
-        this.timeouts = context.metrics().counter("timeouts", "timeouts");
-        this.bytesSent = context.metrics().counter("tx.bytes", "bytes");
-        this.unknownQp = context.metrics().counter("rx.unknownQp", "packets");
+        this.timeouts = PinnedRcNicType.TIMEOUTS.counter(context.metrics());
+        this.bytesSent = PinnedRcNicType.TX_BYTES.counter(context.metrics());
+        this.unknownQp = PinnedRcNicType.RX_UNKNOWN_QP.counter(context.metrics());
         this.tracer = context.tracer();
     }
 

@@ -57,33 +57,22 @@ final class DmaCopyStream implements Workload {
     /** Reads and validates the parameters. */
     DmaCopyStream(WorkloadContext context) {
         this.context = requireNonNull(context, "context is null");
-        this.shape = TrafficShape.from(context.parameters(), DmaCopyStreamType.BLOCK_SIZE);
+        this.shape = TrafficShape.from(context.parameters(), DmaCopyStreamType.TRAFFIC);
         this.residency = Residency.from(context.parameters());
-        this.onDemand = context.parameters().flag(WorkloadParameters.ON_DEMAND);
-        this.channels = context.parameters().intValue(DmaCopyStreamType.CHANNELS);
-        if (channels <= 0) {
-            throw new IllegalArgumentException(DmaCopyStreamType.CHANNELS + " must be > 0: " + channels);
-        }
-        this.stream = new StreamId(nonNegative(DmaCopyStreamType.STREAM_ID));
-        this.domain = new DomainId(nonNegative(DmaCopyStreamType.DOMAIN_ID));
+        this.onDemand = context.parameters().get(DmaCopyStreamType.TRAFFIC.onDemand());
+        this.channels = context.parameters().get(DmaCopyStreamType.CHANNELS);
+        this.stream = new StreamId(context.parameters().get(DmaCopyStreamType.STREAM_ID));
+        this.domain = new DomainId(context.parameters().get(DmaCopyStreamType.DOMAIN_ID));
         this.meter = WorkloadMeter.withLatencyAndResidency(context, shape.count());
-    }
-
-    private int nonNegative(String name) {
-        int value = context.parameters().intValue(name);
-        if (value < 0) {
-            throw new IllegalArgumentException(name + " must be >= 0: " + value);
-        }
-        return value;
     }
 
     @Override
     public void start() {
-        node = context.requireNode(context.parameters().string(DmaCopyStreamType.NODE));
+        node = context.requireNode(context.parameters().get(DmaCopyStreamType.NODE));
         dma = node.requireRole(DmaEngine.class);
         Iommu iommu = node.requireRole(Iommu.class);
         if (channels > dma.channelsPerDomain()) {
-            throw new IllegalArgumentException(DmaCopyStreamType.CHANNELS + " (" + channels + ") exceeds the "
+            throw new IllegalArgumentException(DmaCopyStreamType.CHANNELS.name() + " (" + channels + ") exceeds the "
                     + dma.channelsPerDomain() + " channels per domain of the DMA engine on " + node.id());
         }
         MemoryManager memory = node.memoryManager();

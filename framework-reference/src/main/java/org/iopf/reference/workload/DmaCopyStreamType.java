@@ -1,11 +1,11 @@
 package org.iopf.reference.workload;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.iopf.api.platform.NodeRequirement;
+import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.Parameters;
-import org.iopf.api.platform.ParameterType;
+import org.iopf.api.platform.Source;
 import org.iopf.api.platform.Role;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
@@ -22,15 +22,23 @@ import org.iopf.toolkit.workload.WorkloadMeter;
  */
 public final class DmaCopyStreamType implements WorkloadType {
     /** The node whose DMA engine copies. */
-    static final String NODE = "node";
-    /** Bytes per block. */
-    static final String BLOCK_SIZE = "blockSize";
+    static final Parameter<String> NODE = Parameter.node("node", "node whose DMA engine copies").byDefault("node1");
+    static final WorkloadParameters.Traffic TRAFFIC = WorkloadParameters.Traffic.of("blockSize", "64KiB",
+            "bytes per DMA transfer", "64", "number of blocks copied", "4", "transfers in flight at once",
+            "attach the process to the IOMMU without pinning or mapping its buffers (needs an IOMMU that walks the "
+                    + "process page table and faults)");
     /** DMA channels used. */
-    static final String CHANNELS = "channels";
+    static final Parameter<Integer> CHANNELS = Parameter.count("channels",
+            "DMA channels used, slot i on channel i mod channels (at most the engine's channels per domain)")
+            .byDefault("1").range(1, 1024).from(Source.assumption("one channel, the simplest baseline"));
     /** The device stream id. */
-    static final String STREAM_ID = "streamId";
+    static final Parameter<Integer> STREAM_ID = Parameter.count("streamId",
+            "IOMMU stream id the workload's device transactions carry (a 16-bit PCIe requester id)").byDefault("1")
+            .range(0, 65_535).from(Source.assumption("any id; one device per node"));
     /** The IOMMU domain id. */
-    static final String DOMAIN_ID = "domainId";
+    static final Parameter<Integer> DOMAIN_ID = Parameter.count("domainId",
+            "IOMMU protection domain the stream is attached to (16 bits, as an SMMU's ASID/VMID)").byDefault("1")
+            .range(0, 65_535).from(Source.assumption("any id; one domain per node"));
 
     /** Creates the type; found through {@link java.util.ServiceLoader}. */
     public DmaCopyStreamType() {
@@ -49,28 +57,14 @@ public final class DmaCopyStreamType implements WorkloadType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        List<ParameterSpec> specs = new ArrayList<>();
-        specs.add(ParameterSpec.of(NODE, ParameterType.NODE, "node1", "node whose DMA engine copies", ""));
-        specs.addAll(WorkloadParameters.traffic(BLOCK_SIZE, "64KiB", "bytes per DMA transfer", "64",
-                "number of blocks copied", "4", "transfers in flight at once"));
-        specs.add(ParameterSpec.of(CHANNELS, ParameterType.INTEGER, "1",
-                "DMA channels used, slot i on channel i mod channels (at most the engine's channels per domain)",
-                "").range(1, 1024));
-        specs.add(ParameterSpec.of(STREAM_ID, ParameterType.INTEGER, "1",
-                "IOMMU stream id the workload's device transactions carry (a 16-bit PCIe requester id)", "")
-                .range(0, 65_535));
-        specs.add(ParameterSpec.of(DOMAIN_ID, ParameterType.INTEGER, "1",
-                "IOMMU protection domain the stream is attached to (16 bits, as an SMMU's ASID/VMID)", "")
-                .range(0, 65_535));
-        specs.addAll(WorkloadParameters.residency("attach the process to the IOMMU without pinning or mapping "
-                + "its buffers (needs an IOMMU that walks the process page table and faults)"));
-        return List.copyOf(specs);
+        return Parameter.specs(NODE, TRAFFIC.size(), TRAFFIC.messages(), TRAFFIC.concurrency(), CHANNELS, STREAM_ID,
+                DOMAIN_ID, WorkloadParameters.RESIDENT, WorkloadParameters.PINNED, TRAFFIC.onDemand());
     }
 
     @Override
     public List<NodeRequirement> requirements(Parameters parameters) {
-        return List.of(WorkloadRequirements.withBuffers(NodeRequirement.on(NODE, "copies with it")
-                .role(Role.DMA_ENGINE).role(Role.IOMMU), parameters, BLOCK_SIZE, 2));
+        return List.of(WorkloadRequirements.withBuffers(NodeRequirement.on(NODE.name(), "copies with it")
+                .role(Role.DMA_ENGINE).role(Role.IOMMU), parameters, TRAFFIC, 2));
     }
 
     @Override

@@ -27,6 +27,7 @@ import org.iopf.toolkit.workload.WorkloadMeter;
 final class OneSidedStream implements Workload {
     private final WorkloadContext context;
     private final Opcode verb;
+    private final WorkloadParameters.Ends ends;
     private final TrafficShape shape;
     private final Residency residency;
     private final boolean onDemand;
@@ -42,19 +43,23 @@ final class OneSidedStream implements Workload {
     private boolean finished;
 
     /**
-     * Reads and validates the parameters.
+     * Reads the parameters through the type's keys.
      *
      * @param verb {@link Opcode#RDMA_WRITE} or {@link Opcode#RDMA_READ}
+     * @param ends the keys of the two nodes
+     * @param traffic the keys of the traffic
      */
-    OneSidedStream(WorkloadContext context, Opcode verb) {
+    OneSidedStream(WorkloadContext context, Opcode verb, WorkloadParameters.Ends ends,
+            WorkloadParameters.Traffic traffic) {
         this.context = requireNonNull(context, "context is null");
         this.verb = requireNonNull(verb, "verb is null");
+        this.ends = requireNonNull(ends, "ends is null");
         if (verb != Opcode.RDMA_WRITE && verb != Opcode.RDMA_READ) {
             throw new IllegalArgumentException("a one-sided stream writes or reads, not " + verb);
         }
-        this.shape = TrafficShape.from(context.parameters(), WorkloadParameters.MESSAGE_SIZE);
+        this.shape = TrafficShape.from(context.parameters(), traffic);
         this.residency = Residency.from(context.parameters());
-        this.onDemand = context.parameters().flag(WorkloadParameters.ON_DEMAND);
+        this.onDemand = context.parameters().get(traffic.onDemand());
         this.meter = WorkloadMeter.withLatencyAndResidency(context, shape.count());
         this.postedAt = new long[shape.slots()];
     }
@@ -66,9 +71,9 @@ final class OneSidedStream implements Workload {
     @Override
     public void start() {
         String name = isWrite() ? "rdma-write" : "rdma-read";
-        source = new RdmaSide(context.requireNode(context.parameters().string(WorkloadParameters.SOURCE)),
+        source = new RdmaSide(context.requireNode(context.parameters().get(ends.source())),
                 name + "-source");
-        target = new RdmaSide(context.requireNode(context.parameters().string(WorkloadParameters.TARGET)),
+        target = new RdmaSide(context.requireNode(context.parameters().get(ends.target())),
                 name + "-target");
         long length = shape.slotBytes();
         sourceBase = source.map(length);

@@ -89,19 +89,19 @@ final class PingPong implements Workload {
     /** Reads and validates the parameters. */
     PingPong(WorkloadContext context) {
         this.context = requireNonNull(context, "context is null");
-        this.shape = TrafficShape.from(context.parameters(), WorkloadParameters.MESSAGE_SIZE);
+        this.shape = TrafficShape.from(context.parameters(), PingPongType.TRAFFIC);
         this.residency = Residency.from(context.parameters());
-        this.onDemand = context.parameters().flag(WorkloadParameters.ON_DEMAND);
-        this.verb = Verb.of(context.parameters().string(PingPongType.VERB));
+        this.onDemand = context.parameters().get(PingPongType.TRAFFIC.onDemand());
+        this.verb = Verb.of(context.parameters().get(PingPongType.VERB));
         this.meter = WorkloadMeter.withLatencyAndResidency(context, shape.count());
         this.sentAt = new long[shape.slots()];
     }
 
     @Override
     public void start() {
-        source = new RdmaSide(context.requireNode(context.parameters().string(WorkloadParameters.SOURCE)),
+        source = new RdmaSide(context.requireNode(context.parameters().get(PingPongType.ENDS.source())),
                 "ping-pong-source");
-        target = new RdmaSide(context.requireNode(context.parameters().string(WorkloadParameters.TARGET)),
+        target = new RdmaSide(context.requireNode(context.parameters().get(PingPongType.ENDS.target())),
                 "ping-pong-target");
         long length = shape.slotBytes();
         pingBase = source.map(length);

@@ -1,9 +1,9 @@
 package org.iopf.reference.workload;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.iopf.api.nic.Opcode;
 import org.iopf.api.platform.NodeRequirement;
+import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.workload.Workload;
@@ -20,6 +20,12 @@ import org.iopf.toolkit.workload.WorkloadMeter;
  * @since 0.1
  */
 public final class RdmaWriteStreamType implements WorkloadType {
+    static final WorkloadParameters.Ends ENDS = WorkloadParameters.Ends.of("node whose NIC writes",
+            "node whose memory is written");
+    static final WorkloadParameters.Traffic TRAFFIC = WorkloadParameters.Traffic.of(WorkloadParameters.MESSAGE_SIZE,
+            "1MiB", "bytes per RDMA WRITE", "64", "number of RDMA WRITEs", "4", "writes in flight at once",
+            "register memory without pinning (needs a NIC with page-fault support)");
+
     /** Creates the type; found through {@link java.util.ServiceLoader}. */
     public RdmaWriteStreamType() {
     }
@@ -37,22 +43,17 @@ public final class RdmaWriteStreamType implements WorkloadType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        List<ParameterSpec> specs = new ArrayList<>(WorkloadParameters.nodes("node whose NIC writes",
-                "node whose memory is written"));
-        specs.addAll(WorkloadParameters.traffic(WorkloadParameters.MESSAGE_SIZE, "1MiB", "bytes per RDMA WRITE",
-                "64", "number of RDMA WRITEs", "4", "writes in flight at once"));
-        specs.addAll(WorkloadParameters.residency(
-                "register memory without pinning (needs a NIC with page-fault support)"));
-        return List.copyOf(specs);
+        return Parameter.specs(ENDS.source(), ENDS.target(), TRAFFIC.size(), TRAFFIC.messages(), TRAFFIC.concurrency(),
+                WorkloadParameters.RESIDENT, WorkloadParameters.PINNED, TRAFFIC.onDemand());
     }
 
     @Override
     public List<NodeRequirement> requirements(Parameters parameters) {
-        return WorkloadRequirements.rdmaEnds(parameters, "writes from it", 1, "writes into it", 1);
+        return WorkloadRequirements.rdmaEnds(parameters, TRAFFIC, "writes from it", 1, "writes into it", 1);
     }
 
     @Override
     public Workload create(WorkloadContext context) {
-        return new OneSidedStream(context, Opcode.RDMA_WRITE);
+        return new OneSidedStream(context, Opcode.RDMA_WRITE, ENDS, TRAFFIC);
     }
 }

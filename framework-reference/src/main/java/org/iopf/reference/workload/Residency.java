@@ -20,11 +20,11 @@ record Residency(double resident, double pinned) {
 
     /** Checks arguments. */
     Residency {
-        fraction(WorkloadParameters.RESIDENT, resident);
-        fraction(WorkloadParameters.PINNED, pinned);
+        fraction(WorkloadParameters.RESIDENT.name(), resident);
+        fraction(WorkloadParameters.PINNED.name(), pinned);
         if (pinned > resident) {
-            throw new IllegalArgumentException(WorkloadParameters.PINNED + " (" + pinned + ") must be <= "
-                    + WorkloadParameters.RESIDENT + " (" + resident + "): a pinned page is resident");
+            throw new IllegalArgumentException(WorkloadParameters.PINNED.name() + " (" + pinned + ") must be <= "
+                    + WorkloadParameters.RESIDENT.name() + " (" + resident + "): a pinned page is resident");
         }
     }
 
@@ -35,8 +35,7 @@ record Residency(double resident, double pinned) {
      */
     static Residency from(Parameters parameters) {
         requireNonNull(parameters, "parameters is null");
-        return new Residency(parameters.decimal(WorkloadParameters.RESIDENT),
-                parameters.decimal(WorkloadParameters.PINNED));
+        return new Residency(parameters.get(WorkloadParameters.RESIDENT), parameters.get(WorkloadParameters.PINNED));
     }
 
     /** Bytes at the start of a {@code length}-byte buffer that are resident: whole pages, rounded to nearest. */

@@ -21,24 +21,16 @@ record TrafficShape(long unitSize, long count, int concurrency) {
     }
 
     /**
-     * Reads and validates the shape from a workload's parameters.
+     * Reads the shape from a workload's parameters (validated against the traffic's declarations).
      *
      * @param parameters the workload's parameters, not null
-     * @param sizeName the name of the size parameter ({@code messageSize}, {@code blockSize})
-     * @throws IllegalArgumentException naming the parameter when a value is out of range
+     * @param traffic the keys of the workload's traffic, not null
      */
-    static TrafficShape from(Parameters parameters, String sizeName) {
+    static TrafficShape from(Parameters parameters, WorkloadParameters.Traffic traffic) {
         requireNonNull(parameters, "parameters is null");
-        requireNonNull(sizeName, "sizeName is null");
-        long size = positive(sizeName, parameters.bytes(sizeName));
-        long count = positive(WorkloadParameters.MESSAGES, parameters.integer(WorkloadParameters.MESSAGES));
-        long concurrency = positive(WorkloadParameters.CONCURRENCY,
-                parameters.integer(WorkloadParameters.CONCURRENCY));
-        if (concurrency > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(WorkloadParameters.CONCURRENCY + " must be at most "
-                    + Integer.MAX_VALUE + ": " + concurrency);
-        }
-        return new TrafficShape(size, count, (int) concurrency);
+        requireNonNull(traffic, "traffic is null");
+        return new TrafficShape(parameters.get(traffic.size()), parameters.get(traffic.messages()),
+                parameters.get(traffic.concurrency()));
     }
 
     /** Buffer slots needed on each side: one per operation in flight, never more than operations. */

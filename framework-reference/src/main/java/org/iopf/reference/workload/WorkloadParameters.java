@@ -1,30 +1,20 @@
 package org.iopf.reference.workload;
 
-import java.util.List;
-import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.platform.ParameterType;
+import org.iopf.api.platform.Parameter;
+import org.iopf.api.platform.Source;
 
 /**
- * The parameters the built-in workloads share, documented once so that every workload spells and
- * explains them the same way.
+ * The parameters the built-in workloads share, declared by one set of factories so that every
+ * workload spells, ranges and explains them the same way; each workload type holds its own keys
+ * (its defaults and wording) and its workload reads through them.
  */
 final class WorkloadParameters {
-    /** Node whose device initiates the traffic. */
+    /** The name of the parameter naming the node whose device initiates the traffic. */
     static final String SOURCE = "source";
-    /** Node at the other end. */
+    /** The name of the parameter naming the node at the other end. */
     static final String TARGET = "target";
-    /** Bytes per message. */
+    /** The name of the size of an RDMA workload's messages. */
     static final String MESSAGE_SIZE = "messageSize";
-    /** Operations in the run. */
-    static final String MESSAGES = "messages";
-    /** Operations in flight at once. */
-    static final String CONCURRENCY = "concurrency";
-    /** Fraction of each buffer resident at start. */
-    static final String RESIDENT = "resident";
-    /** Fraction of each buffer pinned at start. */
-    static final String PINNED = "pinned";
-    /** Register or map without pinning. */
-    static final String ON_DEMAND = "onDemand";
 
     /** The largest message or block: the InfiniBand spec's largest message, 2^31 bytes. */
     static final String MAX_SIZE = "2GiB";
@@ -33,40 +23,59 @@ final class WorkloadParameters {
     /** The most operations in flight: a bound on the buffer slots and queue depths (2^16). */
     static final long MAX_CONCURRENCY = 65_536;
 
+    private static final Source TRAFFIC = Source.assumption("a baseline's traffic; the bundled scenarios set their own");
+
+    /** Fraction of each buffer resident at start. */
+    static final Parameter<Double> RESIDENT = Parameter.decimal("resident",
+            "fraction of each buffer's pages faulted in before traffic starts, from its start, rounded to whole pages; "
+                    + "the rest is never touched (non-resident)").byDefault("1.0").range("0", "1")
+            .from(Source.assumption("the pinned baseline: every page present before traffic starts"));
+    /** Fraction of each buffer pinned at start. */
+    static final Parameter<Double> PINNED = Parameter.decimal("pinned",
+            "fraction (at most resident) of each buffer's pages pinned by the workload before traffic starts, from "
+                    + "its start (a pinning registration pins the rest anyway)").byDefault("0.0").range("0", "1")
+            .from(Source.assumption("the workload pins nothing itself; a pinning registration pins what it registers"));
+
+    /**
+     * The keys of the two ends of an RDMA workload.
+     *
+     * @param source the node whose NIC initiates
+     * @param target the node at the other end
+     */
+    record Ends(Parameter<String> source, Parameter<String> target) {
+        static Ends of(String sourceDescription, String targetDescription) {
+            return new Ends(Parameter.node(SOURCE, sourceDescription).byDefault("node1"),
+                    Parameter.node(TARGET, targetDescription).byDefault("node2"));
+        }
+    }
+
+    /**
+     * The keys of a workload's traffic: its size, count and concurrency, and whether it registers
+     * memory on demand.
+     *
+     * @param size bytes per operation
+     * @param messages operations in the run
+     * @param concurrency operations in flight at once, also the buffer slots on each side
+     * @param onDemand register or map without pinning
+     */
+    record Traffic(Parameter<Long> size, Parameter<Long> messages, Parameter<Integer> concurrency,
+            Parameter<Boolean> onDemand) {
+        /** The traffic keys with the workload's own names, defaults and wording. */
+        static Traffic of(String sizeName, String sizeDefault, String sizeDescription, String messagesDefault,
+                String messagesDescription, String concurrencyDefault, String concurrencyDescription,
+                String onDemandDescription) {
+            return new Traffic(
+                    Parameter.bytes(sizeName, sizeDescription).byDefault(sizeDefault).range("1B", MAX_SIZE)
+                            .from(TRAFFIC),
+                    Parameter.integer("messages", messagesDescription).byDefault(messagesDefault)
+                            .range(1, MAX_MESSAGES).from(TRAFFIC),
+                    Parameter.count("concurrency", concurrencyDescription + "; also the number of buffer slots on "
+                            + "each side").byDefault(concurrencyDefault).range(1, MAX_CONCURRENCY).from(TRAFFIC),
+                    Parameter.flag("onDemand", onDemandDescription).byDefault("false")
+                            .from(Source.assumption("the baseline registers and maps its memory pinned")));
+        }
+    }
+
     private WorkloadParameters() {
-    }
-
-    /** The two nodes of a two-node workload. */
-    static List<ParameterSpec> nodes(String sourceDescription, String targetDescription) {
-        return List.of(
-                ParameterSpec.of(SOURCE, ParameterType.NODE, "node1", sourceDescription, ""),
-                ParameterSpec.of(TARGET, ParameterType.NODE, "node2", targetDescription, ""));
-    }
-
-    /** Size, count and concurrency, with the workload's own names, defaults and wording. */
-    static List<ParameterSpec> traffic(String sizeName, String sizeDefault, String sizeDescription,
-            String messagesDefault, String messagesDescription, String concurrencyDefault,
-            String concurrencyDescription) {
-        return List.of(
-                ParameterSpec.of(sizeName, ParameterType.BYTES, sizeDefault, sizeDescription, "").range("1B", MAX_SIZE),
-                ParameterSpec.of(MESSAGES, ParameterType.INTEGER, messagesDefault, messagesDescription, "")
-                        .range(1, MAX_MESSAGES),
-                ParameterSpec.of(CONCURRENCY, ParameterType.INTEGER, concurrencyDefault,
-                        concurrencyDescription + "; also the number of buffer slots on each side", "")
-                        .range(1, MAX_CONCURRENCY));
-    }
-
-    /** How much of the working set is resident and pinned at start, and on-demand registration. */
-    static List<ParameterSpec> residency(String onDemandDescription) {
-        return List.of(
-                ParameterSpec.of(RESIDENT, ParameterType.DECIMAL, "1.0",
-                        "fraction of each buffer's pages faulted in before traffic starts, from its start, "
-                                + "rounded to whole pages; the rest is never touched (non-resident)", "")
-                        .range("0", "1"),
-                ParameterSpec.of(PINNED, ParameterType.DECIMAL, "0.0",
-                        "fraction (at most resident) of each buffer's pages pinned by the workload before traffic "
-                                + "starts, from its start (a pinning registration pins the rest anyway)", "")
-                        .range("0", "1"),
-                ParameterSpec.of(ON_DEMAND, ParameterType.BOOLEAN, "false", onDemandDescription, ""));
     }
 }

@@ -21,32 +21,35 @@ final class WorkloadRequirements {
     /**
      * Both ends of an RDMA workload, {@code source} then {@code target}.
      *
-     * @param parameters the workload's parameters (traffic with {@code messageSize}, residency)
+     * @param parameters the workload's parameters (traffic, residency)
+     * @param traffic the keys of its traffic
      * @param sourcePurpose what the workload does on the source ({@code writes from it})
      * @param sourceBuffers the buffers of the traffic's slots the source holds
      * @param targetPurpose what it does on the target
      * @param targetBuffers the buffers the target holds
      */
-    static List<NodeRequirement> rdmaEnds(Parameters parameters, String sourcePurpose, int sourceBuffers,
-            String targetPurpose, int targetBuffers) {
-        List<NodeRequirement> ends = new ArrayList<>(rdmaEnd(parameters, WorkloadParameters.SOURCE, sourcePurpose,
-                sourceBuffers));
-        ends.addAll(rdmaEnd(parameters, WorkloadParameters.TARGET, targetPurpose, targetBuffers));
+    static List<NodeRequirement> rdmaEnds(Parameters parameters, WorkloadParameters.Traffic traffic,
+            String sourcePurpose, int sourceBuffers, String targetPurpose, int targetBuffers) {
+        List<NodeRequirement> ends = new ArrayList<>(rdmaEnd(parameters, traffic, WorkloadParameters.SOURCE,
+                sourcePurpose, sourceBuffers));
+        ends.addAll(rdmaEnd(parameters, traffic, WorkloadParameters.TARGET, targetPurpose, targetBuffers));
         return ends;
     }
 
     /**
      * One end of an RDMA workload.
      *
-     * @param parameters the workload's parameters (traffic with {@code messageSize}, residency)
+     * @param parameters the workload's parameters (traffic, residency)
+     * @param traffic the keys of its traffic
      * @param node the parameter naming the node
      * @param purpose what the workload does there ({@code writes from it})
      * @param buffers the buffers of one slot each per operation in flight the end holds
      */
-    private static List<NodeRequirement> rdmaEnd(Parameters parameters, String node, String purpose, int buffers) {
+    private static List<NodeRequirement> rdmaEnd(Parameters parameters, WorkloadParameters.Traffic traffic, String node,
+            String purpose, int buffers) {
         NodeRequirement end = withBuffers(NodeRequirement.on(node, purpose).capability(Capability.VERBS), parameters,
-                WorkloadParameters.MESSAGE_SIZE, buffers);
-        if (!parameters.flag(WorkloadParameters.ON_DEMAND)) {
+                traffic, buffers);
+        if (!parameters.get(traffic.onDemand())) {
             return List.of(end);
         }
         return List.of(end, NodeRequirement.on(node,
@@ -55,12 +58,12 @@ final class WorkloadRequirements {
     }
 
     /** {@code requirement} with the memory of {@code buffers} buffers of the traffic's slots. */
-    static NodeRequirement withBuffers(NodeRequirement requirement, Parameters parameters, String sizeName,
-            int buffers) {
-        long length = PageSize.BASE.alignUp(TrafficShape.from(parameters, sizeName).slotBytes());
+    static NodeRequirement withBuffers(NodeRequirement requirement, Parameters parameters,
+            WorkloadParameters.Traffic traffic, int buffers) {
+        long length = PageSize.BASE.alignUp(TrafficShape.from(parameters, traffic).slotBytes());
         Residency residency = Residency.from(parameters);
         long resident = Math.multiplyExact(length, buffers);
-        long pinned = parameters.flag(WorkloadParameters.ON_DEMAND)
+        long pinned = parameters.get(traffic.onDemand())
                 ? Math.multiplyExact(residency.pinnedBytes(length), buffers) : resident;
         return requirement.memory(resident, pinned);
     }

@@ -39,22 +39,20 @@ public final class WorkloadMeter {
             throw new IllegalArgumentException("total must be > 0: " + total);
         }
         this.total = total;
-        this.messages = context.metrics().counter(WorkloadMetrics.MESSAGES, WorkloadMetrics.OPERATIONS);
-        this.bytes = context.metrics().counter(WorkloadMetrics.BYTES, WorkloadMetrics.BYTES_UNIT);
-        this.errors = context.metrics().counter(WorkloadMetrics.ERRORS, WorkloadMetrics.OPERATIONS);
-        this.mismatchedPages = context.metrics().counter(WorkloadMetrics.MISMATCHED_PAGES, WorkloadMetrics.PAGES);
+        this.messages = WorkloadMetrics.MESSAGES_COUNTER.counter(context.metrics());
+        this.bytes = WorkloadMetrics.BYTES_COUNTER.counter(context.metrics());
+        this.errors = WorkloadMetrics.ERRORS_COUNTER.counter(context.metrics());
+        this.mismatchedPages = WorkloadMetrics.MISMATCHED_PAGES_COUNTER.counter(context.metrics());
         if (latencyAndResidency) {
-            this.startResident = context.metrics().counter(WorkloadMetrics.START_RESIDENT_BYTES,
-                    WorkloadMetrics.BYTES_UNIT);
-            this.startPinned = context.metrics().counter(WorkloadMetrics.START_PINNED_BYTES,
-                    WorkloadMetrics.BYTES_UNIT);
-            this.latency = context.metrics().histogram(WorkloadMetrics.LATENCY, WorkloadMetrics.NANOSECONDS);
+            this.startResident = WorkloadMetrics.START_RESIDENT_BYTES_COUNTER.counter(context.metrics());
+            this.startPinned = WorkloadMetrics.START_PINNED_BYTES_COUNTER.counter(context.metrics());
+            this.latency = WorkloadMetrics.LATENCY_HISTOGRAM.histogram(context.metrics());
         } else {
             this.startResident = null;
             this.startPinned = null;
             this.latency = null;
         }
-        context.metrics().gauge(WorkloadMetrics.ELAPSED, WorkloadMetrics.NANOSECONDS,
+        WorkloadMetrics.ELAPSED_GAUGE.gauge(context.metrics(),
                 () -> completed == 0 ? 0 : lastCompletion - startedAt);
     }
 

@@ -1,9 +1,15 @@
 package org.iopf.toolkit.workload;
 
+import java.util.List;
+import org.iopf.api.observe.StatisticSpec;
+
 /**
  * The standard names and units of a workload's metrics, registered in the workload's own metric
  * group so that the run reads them as {@code workload.NAME}: the report's throughput, latency,
- * error and integrity columns and the completion check read exactly these names.
+ * error and integrity columns and the completion check read exactly these names. Each is also
+ * declared as a {@link StatisticSpec} ({@link #STANDARD}), equal to the host's declaration of the
+ * standard workload statistics, and {@link WorkloadMeter} registers them from those declarations;
+ * a workload type declares only the statistics it records besides these.
  */
 public final class WorkloadMetrics {
     /** Operations completed, successfully or not (counter). */
@@ -31,6 +37,36 @@ public final class WorkloadMetrics {
     public static final String NANOSECONDS = "ns";
     /** The unit of {@link #MISMATCHED_PAGES}. */
     public static final String PAGES = "pages";
+
+    /** {@link #MESSAGES} declared. */
+    public static final StatisticSpec MESSAGES_COUNTER = StatisticSpec.counter(MESSAGES, OPERATIONS,
+            "operations completed");
+    /** {@link #BYTES} declared. */
+    public static final StatisticSpec BYTES_COUNTER = StatisticSpec.counter(BYTES, BYTES_UNIT,
+            "payload bytes completed");
+    /** {@link #ERRORS} declared. */
+    public static final StatisticSpec ERRORS_COUNTER = StatisticSpec.counter(ERRORS, OPERATIONS,
+            "operations that failed");
+    /** {@link #MISMATCHED_PAGES} declared. */
+    public static final StatisticSpec MISMATCHED_PAGES_COUNTER = StatisticSpec.counter(MISMATCHED_PAGES, PAGES,
+            "pages whose content differs at the end");
+    /** {@link #START_RESIDENT_BYTES} declared. */
+    public static final StatisticSpec START_RESIDENT_BYTES_COUNTER = StatisticSpec.counter(START_RESIDENT_BYTES,
+            BYTES_UNIT, "memory resident when traffic starts");
+    /** {@link #START_PINNED_BYTES} declared. */
+    public static final StatisticSpec START_PINNED_BYTES_COUNTER = StatisticSpec.counter(START_PINNED_BYTES,
+            BYTES_UNIT, "memory pinned when traffic starts");
+    /** {@link #LATENCY} declared. */
+    public static final StatisticSpec LATENCY_HISTOGRAM = StatisticSpec.histogram(LATENCY, NANOSECONDS,
+            "latency of one operation");
+    /** {@link #ELAPSED} declared. */
+    public static final StatisticSpec ELAPSED_GAUGE = StatisticSpec.gauge(ELAPSED, NANOSECONDS,
+            "time from the start to the last completion");
+
+    /** The standard statistics a workload records through the toolkit, as the host declares them. */
+    public static final List<StatisticSpec> STANDARD = List.of(MESSAGES_COUNTER, BYTES_COUNTER, ERRORS_COUNTER,
+            MISMATCHED_PAGES_COUNTER, START_RESIDENT_BYTES_COUNTER, START_PINNED_BYTES_COUNTER, LATENCY_HISTOGRAM,
+            ELAPSED_GAUGE);
 
     private WorkloadMetrics() {
     }

@@ -43,10 +43,10 @@ final class Channel {
         this.cpuNode = cpuNode;
         this.device = Objects.requireNonNull(device, "device is null");
         this.track = Objects.requireNonNull(track, "track is null");
-        this.submitted = metrics.counter("submitted", "descriptors");
-        this.completed = metrics.counter("completed", "descriptors");
-        this.stalls = metrics.counter("stalls", "stalls");
-        this.bytes = metrics.counter("bytes", "bytes");
+        this.submitted = DmaplaneStatistics.CHANNEL_SUBMITTED.counter(metrics, "ch" + index);
+        this.completed = DmaplaneStatistics.CHANNEL_COMPLETED.counter(metrics, "ch" + index);
+        this.stalls = DmaplaneStatistics.CHANNEL_STALLS.counter(metrics, "ch" + index);
+        this.bytes = DmaplaneStatistics.CHANNEL_BYTES.counter(metrics, "ch" + index);
     }
 
     int index() {

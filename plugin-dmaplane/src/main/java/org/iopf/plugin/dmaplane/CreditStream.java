@@ -32,15 +32,12 @@ final class CreditStream implements Workload {
 
     CreditStream(WorkloadContext context) {
         this.context = Objects.requireNonNull(context, "context is null");
-        this.messageSize = context.parameters().bytes("messageSize");
-        this.messages = context.parameters().integer("messages");
-        this.creditsParameter = context.parameters().intValue("credits");
-        if (messageSize <= 0 || messages <= 0 || creditsParameter < 0) {
-            throw new IllegalArgumentException("messageSize and messages must be > 0, credits >= 0");
-        }
+        this.messageSize = context.parameters().get(CreditStreamType.MESSAGE_SIZE);
+        this.messages = context.parameters().get(CreditStreamType.MESSAGES);
+        this.creditsParameter = context.parameters().get(CreditStreamType.CREDITS);
         this.meter = WorkloadMeter.of(context, messages);
-        context.metrics().gauge("cqOverflows", "overflows", () -> engineOverflows());
-        context.metrics().gauge("stalls", "stalls", () -> source == null ? 0 : source.rdma().stalls());
+        CreditStreamType.CQ_OVERFLOWS.gauge(context.metrics(), () -> engineOverflows());
+        CreditStreamType.STALLS.gauge(context.metrics(), () -> source == null ? 0 : source.rdma().stalls());
     }
 
     private long engineOverflows() {
@@ -49,8 +46,8 @@ final class CreditStream implements Workload {
 
     @Override
     public void start() {
-        Node sourceNode = context.requireNode(context.parameters().string("source"));
-        Node targetNode = context.requireNode(context.parameters().string("target"));
+        Node sourceNode = context.requireNode(context.parameters().get(CreditStreamType.SOURCE));
+        Node targetNode = context.requireNode(context.parameters().get(CreditStreamType.TARGET));
         source = Dmaplane.of(sourceNode);
         target = Dmaplane.of(targetNode);
         int credits = creditsParameter == 0 ? source.values().defaultCredits() : creditsParameter;

@@ -2,9 +2,11 @@ package org.iopf.plugin.dmaplane;
 
 import java.util.List;
 import org.iopf.api.platform.NodeRequirement;
+import org.iopf.api.observe.StatisticSpec;
+import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.platform.ParameterType;
 import org.iopf.api.platform.Parameters;
+import org.iopf.api.platform.Source;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
@@ -20,6 +22,23 @@ import org.pf4j.Extension;
  */
 @Extension
 public final class CreditStreamType implements WorkloadType {
+    static final Parameter<String> SOURCE = Parameter.node("source", "node whose dmaplane sends").byDefault("node1");
+    static final Parameter<String> TARGET = Parameter.node("target", "node whose dmaplane receives")
+            .byDefault("node2");
+    static final Parameter<Long> MESSAGE_SIZE = Parameter.bytes("messageSize", "bytes per WRITE WITH IMMEDIATE")
+            .byDefault("4KiB").range("1B", "2GiB").from(Source.seed("004", "§4.3 (E7)"));
+    static final Parameter<Long> MESSAGES = Parameter.integer("messages", "work requests in the run")
+            .byDefault("20000").range(1, 1_000_000)
+            .from(Source.assumption("enough that the first round trips are a small part of the measured rate"));
+    static final Parameter<Integer> CREDITS = Parameter.count("credits",
+            "send credits (source) and receive window (target) of the connection; 0 = each node's default_credits")
+            .byDefault("0").range(0, 65_536).from(Source.seed("004", "§4.3 (E7)"));
+
+    static final StatisticSpec CQ_OVERFLOWS = StatisticSpec.gauge("cqOverflows", "overflows",
+            "completion-queue overflows of both engines (E7: none)");
+    static final StatisticSpec STALLS = StatisticSpec.gauge("stalls", "stalls",
+            "flow stalls of the sending engine: waits for a send or a receive credit");
+
     /** Creates the type; found by PF4J or {@link java.util.ServiceLoader}. */
     public CreditStreamType() {
     }
@@ -37,16 +56,12 @@ public final class CreditStreamType implements WorkloadType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return List.of(
-                ParameterSpec.of("source", ParameterType.NODE, "node1", "node whose dmaplane sends", ""),
-                ParameterSpec.of("target", ParameterType.NODE, "node2", "node whose dmaplane receives", ""),
-                ParameterSpec.of("messageSize", ParameterType.BYTES, "4KiB", "bytes per WRITE WITH IMMEDIATE (> 0)",
-                        "seed 004 §4.3").range("1B", "2GiB"),
-                ParameterSpec.of("messages", ParameterType.INTEGER, "20000", "work requests in the run (> 0)", "")
-                        .range(1, 1_000_000),
-                ParameterSpec.of("credits", ParameterType.INTEGER, "0",
-                        "send credits (source) and receive window (target) of the connection; 0 = each node's default_credits",
-                        "seed 004 §4.3, E7").range(0, 65_536));
+        return Parameter.specs(SOURCE, TARGET, MESSAGE_SIZE, MESSAGES, CREDITS);
+    }
+
+    @Override
+    public List<StatisticSpec> statistics() {
+        return List.of(CQ_OVERFLOWS, STALLS);
     }
 
     /**
@@ -55,10 +70,10 @@ public final class CreditStreamType implements WorkloadType {
      */
     @Override
     public List<NodeRequirement> requirements(Parameters parameters) {
-        long slots = Math.min(Math.max(1, parameters.integer("credits")), parameters.integer("messages"));
-        long bytes = Math.multiplyExact(slots, parameters.bytes("messageSize"));
-        return List.of(DmaplaneRequirements.dmaplane("source", "sends from it").memory(bytes, 0),
-                DmaplaneRequirements.dmaplane("target", "receives into it").memory(bytes, 0));
+        long slots = Math.min(Math.max(1, parameters.get(CREDITS)), parameters.get(MESSAGES));
+        long bytes = Math.multiplyExact(slots, parameters.get(MESSAGE_SIZE));
+        return List.of(DmaplaneRequirements.dmaplane(SOURCE.name(), "sends from it").memory(bytes, 0),
+                DmaplaneRequirements.dmaplane(TARGET.name(), "receives into it").memory(bytes, 0));
     }
 
     @Override

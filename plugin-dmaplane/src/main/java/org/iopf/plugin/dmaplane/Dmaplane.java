@@ -52,21 +52,21 @@ final class Dmaplane implements BufferManager, Inspectable {
             throw new IllegalArgumentException(context.path() + ": numaNode " + values.numaNode()
                     + " is not a NUMA node of " + context.node());
         }
-        this.buffers = new DmaplaneBufferManager(memory, values.coherentLimit(), context.metrics().scope("buffer"));
+        this.buffers = new DmaplaneBufferManager(memory, values.coherentLimit(), context.metrics());
         this.memorySystem = new MemorySystemModel(values.memory(), memory.physicalMemory(), context.resources(),
                 context.name());
         buffers.onFree(memorySystem::invalidate);
-        context.metrics().gauge("llc.hits", "frames", () -> memorySystem.cache().hits());
-        context.metrics().gauge("llc.misses", "frames", () -> memorySystem.cache().misses());
+        DmaplaneStatistics.LLC_HITS.gauge(context.metrics(), () -> memorySystem.cache().hits());
+        DmaplaneStatistics.LLC_MISSES.gauge(context.metrics(), () -> memorySystem.cache().misses());
         this.locks = new LockOrderChecker(context.scheduler(), context.tracer(), context.path(),
-                context.metrics().counter("lockOrderViolations", "violations"));
+                DmaplaneStatistics.LOCK_ORDER_VIOLATIONS.counter(context.metrics()));
         List<CpuCore> cores = context.resources().cores();
         for (int i = 0; i < values.channels(); i++) {
             channels.add(new Channel(i, values.ringEntries(), cores.get(i % cores.size()), values.numaNode(), this,
-                    context.path() + "/ch" + i, context.metrics().scope("ch" + i)));
+                    context.path() + "/ch" + i, context.metrics()));
         }
         this.gpu = new GpuBar(values.gpu(), values.gpuWcMapping(), cores.get(0), context.resources(), context.name(),
-                context.scheduler(), context.tracer(), context.path(), locks, context.metrics().scope("gpu"));
+                context.scheduler(), context.tracer(), context.path(), locks, context.metrics());
     }
 
     /** The node's NIC, when the node has one; the RDMA engine then runs over it. */
@@ -134,7 +134,7 @@ final class Dmaplane implements BufferManager, Inspectable {
             }
             rdma = new RdmaEngine(context.path(), context.path() + "/rdma", nic, transport, buffers, locks,
                     cores.get(0), context.scheduler(), context.tracer(), values.postCost(), values.pollCost(),
-                    values.registrationCost(), context.metrics().scope("rdma"));
+                    values.registrationCost(), context.metrics());
         }
         return rdma;
     }

@@ -51,12 +51,12 @@ final class DmaplaneBufferManager implements BufferManager {
             throw new IllegalArgumentException("coherentLimit must be > 0: " + coherentLimit);
         }
         this.coherentLimit = coherentLimit;
-        this.placedLocal = metrics.counter("numa.local", "buffers");
-        this.placedFallback = metrics.counter("numa.fallback", "buffers");
-        this.placedSpread = metrics.counter("numa.spread", "buffers");
-        this.refused = metrics.counter("refused", "buffers");
-        metrics.gauge("reserved", "bytes", this::reservedBytes);
-        metrics.gauge("buffers", "buffers", live::size);
+        this.placedLocal = DmaplaneStatistics.BUFFERS_LOCAL.counter(metrics);
+        this.placedFallback = DmaplaneStatistics.BUFFERS_FALLBACK.counter(metrics);
+        this.placedSpread = DmaplaneStatistics.BUFFERS_SPREAD.counter(metrics);
+        this.refused = DmaplaneStatistics.BUFFERS_REFUSED.counter(metrics);
+        DmaplaneStatistics.BUFFERS_RESERVED.gauge(metrics, this::reservedBytes);
+        DmaplaneStatistics.BUFFERS_LIVE.gauge(metrics, live::size);
     }
 
     /** Called with each buffer as its last reference goes, before its memory is released. */

@@ -6,6 +6,7 @@ import com.google.inject.Scopes;
 import java.util.List;
 import java.util.Set;
 import org.iopf.api.buffer.BufferManager;
+import org.iopf.api.observe.StatisticSpec;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.ComponentType;
 import org.iopf.api.platform.ParameterSpec;
@@ -46,6 +47,11 @@ public final class DmaplaneType implements ComponentType {
     @Override
     public List<ParameterSpec> parameters() {
         return DmaplaneParameters.specs();
+    }
+
+    @Override
+    public List<StatisticSpec> statistics() {
+        return DmaplaneStatistics.DECLARED;
     }
 
     @Override

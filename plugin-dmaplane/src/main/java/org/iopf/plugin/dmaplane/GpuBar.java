@@ -42,8 +42,8 @@ final class GpuBar {
         this.tracer = Objects.requireNonNull(tracer, "tracer is null");
         this.track = Objects.requireNonNull(track, "track is null") + "/gpu";
         this.locks = Objects.requireNonNull(locks, "locks is null");
-        this.revocations = metrics.counter("revocations", "pins");
-        this.cleanups = metrics.counter("cleanups", "pins");
+        this.revocations = DmaplaneStatistics.GPU_REVOCATIONS.counter(metrics);
+        this.cleanups = DmaplaneStatistics.GPU_CLEANUPS.counter(metrics);
     }
 
     /** The mode CPU writes through the BAR use. */

@@ -20,8 +20,5 @@ record GpuBarConfig(DataRate uncachedRead, DataRate uncachedWrite, DataRate writ
         Objects.requireNonNull(uncachedWrite, "uncachedWrite is null");
         Objects.requireNonNull(writeCombinedWrite, "writeCombinedWrite is null");
         Objects.requireNonNull(copyRate, "copyRate is null");
-        if (copySetupNanos < 0 || cleanupNanos < 0) {
-            throw new IllegalArgumentException("costs must be >= 0");
-        }
     }
 }

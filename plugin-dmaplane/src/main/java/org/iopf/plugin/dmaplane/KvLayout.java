@@ -23,8 +23,8 @@ record KvLayout(int layers, long layerBytes, long chunkSize) {
 
     /** The layout the {@code dmaplane-kv-transfer} parameters describe. */
     static KvLayout of(Parameters p) {
-        return of(p.intValue("layers"), p.intValue("kvHeads"), p.intValue("headDim"), p.intValue("dtypeBytes"),
-                p.integer("promptTokens"), p.bytes("chunkSize"));
+        return of(p.get(KvTransferType.LAYERS), p.get(KvTransferType.KV_HEADS), p.get(KvTransferType.HEAD_DIM),
+                p.get(KvTransferType.DTYPE_BYTES), p.get(KvTransferType.PROMPT_TOKENS), p.get(KvTransferType.CHUNK_SIZE));
     }
 
     /** A model's layout. */

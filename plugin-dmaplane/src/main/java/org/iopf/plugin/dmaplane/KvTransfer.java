@@ -60,35 +60,25 @@ final class KvTransfer implements Workload {
     KvTransfer(WorkloadContext context) {
         this.context = Objects.requireNonNull(context, "context is null");
         Parameters p = context.parameters();
-        for (String name : List.of("layers", "kvHeads", "headDim", "dtypeBytes", "promptTokens", "chunkSize")) {
-            long value = name.equals("chunkSize") ? p.bytes(name) : p.integer(name);
-            if (value <= 0) {
-                throw new IllegalArgumentException(name + " must be > 0: " + value);
-            }
-        }
         this.layout = KvLayout.of(p);
-        this.window = p.intValue("window");
-        this.tokenize = p.duration("tokenize");
-        this.prefill = p.duration("prefill");
-        this.viewCost = p.duration("viewCost");
-        if (window <= 0) {
-            throw new IllegalArgumentException("window must be > 0: " + window);
-        }
+        this.window = p.get(KvTransferType.WINDOW);
+        this.tokenize = p.get(KvTransferType.TOKENIZE);
+        this.prefill = p.get(KvTransferType.PREFILL);
+        this.viewCost = p.get(KvTransferType.VIEW_COST);
         this.meter = WorkloadMeter.of(context, layout.chunks());
-        String[] names = {"tokenize", "prefill", "consolidate", "transfer", "rebuild"};
-        for (int i = 0; i < names.length; i++) {
+        for (int i = 0; i < KvTransferType.PHASES.size(); i++) {
             int k = i;
-            context.metrics().gauge("ttft." + names[i], "ns", () -> phases[k]);
+            KvTransferType.PHASES.get(i).gauge(context.metrics(), () -> phases[k]);
         }
-        context.metrics().gauge("ttft", "ns", () -> phases[5]);
-        context.metrics().gauge("kv.chunks", "chunks", layout::chunks);
-        context.metrics().gauge("kv.rejected", "chunks", () -> reassembly == null ? 0 : reassembly.rejected());
+        KvTransferType.TTFT.gauge(context.metrics(), () -> phases[5]);
+        KvTransferType.KV_CHUNKS.gauge(context.metrics(), layout::chunks);
+        KvTransferType.KV_REJECTED.gauge(context.metrics(), () -> reassembly == null ? 0 : reassembly.rejected());
     }
 
     @Override
     public void start() {
-        Node sourceNode = context.requireNode(context.parameters().string("source"));
-        Node targetNode = context.requireNode(context.parameters().string("target"));
+        Node sourceNode = context.requireNode(context.parameters().get(KvTransferType.SOURCE));
+        Node targetNode = context.requireNode(context.parameters().get(KvTransferType.TARGET));
         source = Dmaplane.of(sourceNode);
         target = Dmaplane.of(targetNode);
         sourceCore = applicationCore(sourceNode);

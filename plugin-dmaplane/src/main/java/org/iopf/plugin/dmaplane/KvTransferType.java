@@ -2,9 +2,11 @@ package org.iopf.plugin.dmaplane;
 
 import java.util.List;
 import org.iopf.api.platform.NodeRequirement;
+import org.iopf.api.observe.StatisticSpec;
+import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.platform.ParameterType;
 import org.iopf.api.platform.Parameters;
+import org.iopf.api.platform.Source;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
@@ -21,6 +23,53 @@ import org.pf4j.Extension;
  */
 @Extension
 public final class KvTransferType implements WorkloadType {
+    private static final Source E10 = Source.seed("004", "§6.2 (E10)");
+    private static final Source MODEL_SHAPE = Source.assumption("the shape of a 7B-parameter model: 32 layers of "
+            + "32 heads of 128, fp16");
+
+    static final Parameter<String> SOURCE = Parameter.node("source", "prefill node (sends the KV cache)")
+            .byDefault("node1");
+    static final Parameter<String> TARGET = Parameter.node("target", "decode node (receives it)").byDefault("node2");
+    static final Parameter<Integer> LAYERS = Parameter.count("layers", "model layers").byDefault("32")
+            .range(1, 32_768).from(Source.seed("004", "§6.1"));
+    static final Parameter<Integer> KV_HEADS = Parameter.count("kvHeads", "key/value heads per layer")
+            .byDefault("32").range(1, 1024).from(MODEL_SHAPE);
+    static final Parameter<Integer> HEAD_DIM = Parameter.count("headDim", "dimension of one head").byDefault("128")
+            .range(1, 4096).from(MODEL_SHAPE);
+    static final Parameter<Integer> DTYPE_BYTES = Parameter.count("dtypeBytes", "bytes per element (fp16)")
+            .byDefault("2").range(1, 8).from(MODEL_SHAPE);
+    static final Parameter<Long> PROMPT_TOKENS = Parameter.integer("promptTokens",
+            "prompt length: tokens whose K and V are transferred").byDefault("104").range(1, 1_048_576)
+            .from(Source.calibrated("E10 (KV transfer 52.1 ms: 52 MiB of KV cache)", "dmaplane-kv-transfer"));
+    static final Parameter<Long> CHUNK_SIZE = Parameter.bytes("chunkSize", "largest chunk of one layer's KV cache")
+            .byDefault("4MiB").range("1B", "2GiB").from(Source.seed("004", "§6.1 (E10: 4 MiB chunks)"));
+    static final Parameter<Integer> WINDOW = Parameter.count("window",
+            "receive window: chunks in flight (credits of the connection)").byDefault("8").range(1, 65_536)
+            .from(Source.seed("004", "§6.1"));
+    static final Parameter<Long> TOKENIZE = Parameter.duration("tokenize",
+            "CPU time of tokenization on the prefill node (a workload input)").byDefault("1.2ms").range("0ns", "100s")
+            .from(E10);
+    static final Parameter<Long> PREFILL = Parameter.duration("prefill",
+            "GPU time of the prefill forward pass (a workload input)").byDefault("45.3ms").range("0ns", "100s")
+            .from(E10);
+    static final Parameter<Long> VIEW_COST = Parameter.duration("viewCost",
+            "CPU time to build the tensor view of one received chunk").byDefault("94ns").range("0ns", "1ms")
+            .from(Source.calibrated("E10 (rebuild 0.003 ms over 32 chunks)", "dmaplane-kv-transfer"));
+
+    /** The TTFT phases, in the order {@link KvTransfer} measures them. */
+    static final List<StatisticSpec> PHASES = List.of(
+            StatisticSpec.gauge("ttft.tokenize", "ns", "request to tokens (CPU)"),
+            StatisticSpec.gauge("ttft.prefill", "ns", "prefill forward pass (GPU)"),
+            StatisticSpec.gauge("ttft.consolidate", "ns", "registering the KV cache, layer by layer"),
+            StatisticSpec.gauge("ttft.transfer", "ns", "first chunk sent to last chunk landed"),
+            StatisticSpec.gauge("ttft.rebuild", "ns", "last chunk landed to the tensor views rebuilt"));
+    static final StatisticSpec TTFT = StatisticSpec.gauge("ttft", "ns", "request to first token: time to first token");
+    static final StatisticSpec KV_CHUNKS = StatisticSpec.gauge("kv.chunks", "chunks", "chunks of the KV cache");
+    static final StatisticSpec KV_REJECTED = StatisticSpec.gauge("kv.rejected", "chunks",
+            "chunks the receiver refused (an immediate naming no expected layer and sequence)");
+    static final List<StatisticSpec> STATISTICS = List.of(PHASES.get(0), PHASES.get(1), PHASES.get(2),
+            PHASES.get(3), PHASES.get(4), TTFT, KV_CHUNKS, KV_REJECTED);
+
     /** Creates the type; found by PF4J or {@link java.util.ServiceLoader}. */
     public KvTransferType() {
     }
@@ -38,39 +87,21 @@ public final class KvTransferType implements WorkloadType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return List.of(
-                ParameterSpec.of("source", ParameterType.NODE, "node1", "prefill node (sends the KV cache)", ""),
-                ParameterSpec.of("target", ParameterType.NODE, "node2", "decode node (receives it)", ""),
-                ParameterSpec.of("layers", ParameterType.INTEGER, "32", "model layers", "seed 004 §6.1")
-                        .range(1, 32_768),
-                ParameterSpec.of("kvHeads", ParameterType.INTEGER, "32", "key/value heads per layer", "")
-                        .range(1, 1024),
-                ParameterSpec.of("headDim", ParameterType.INTEGER, "128", "dimension of one head", "").range(1, 4096),
-                ParameterSpec.of("dtypeBytes", ParameterType.INTEGER, "2", "bytes per element (fp16)", "").range(1, 8),
-                ParameterSpec.of("promptTokens", ParameterType.INTEGER, "104",
-                        "prompt length: tokens whose K and V are transferred", "").range(1, 1_048_576),
-                ParameterSpec.of("chunkSize", ParameterType.BYTES, "4MiB", "largest chunk of one layer's KV cache",
-                        "seed 004 §6.1, E10").range("1B", "2GiB"),
-                ParameterSpec.of("window", ParameterType.INTEGER, "8",
-                        "receive window: chunks in flight (credits of the connection)", "seed 004 §6.1")
-                        .range(1, 65_536),
-                ParameterSpec.of("tokenize", ParameterType.DURATION, "1.2ms",
-                        "CPU time of tokenization on the prefill node (a workload input)", "seed 004 §6.2, E10")
-                        .range("0ns", "100s"),
-                ParameterSpec.of("prefill", ParameterType.DURATION, "45.3ms",
-                        "GPU time of the prefill forward pass (a workload input)", "seed 004 §6.2, E10")
-                        .range("0ns", "100s"),
-                ParameterSpec.of("viewCost", ParameterType.DURATION, "94ns",
-                        "CPU time to build the tensor view of one received chunk", "seed 004 §6.2")
-                        .range("0ns", "1ms"));
+        return Parameter.specs(SOURCE, TARGET, LAYERS, KV_HEADS, HEAD_DIM, DTYPE_BYTES, PROMPT_TOKENS, CHUNK_SIZE, WINDOW, TOKENIZE,
+                PREFILL, VIEW_COST);
+    }
+
+    @Override
+    public List<StatisticSpec> statistics() {
+        return STATISTICS;
     }
 
     /** A {@code dmaplane} on both nodes, each holding the whole KV cache (the layers, the region). */
     @Override
     public List<NodeRequirement> requirements(Parameters parameters) {
         long bytes = KvLayout.of(parameters).totalBytes();
-        return List.of(DmaplaneRequirements.dmaplane("source", "sends the KV cache from it").memory(bytes, 0),
-                DmaplaneRequirements.dmaplane("target", "receives it there").memory(bytes, 0));
+        return List.of(DmaplaneRequirements.dmaplane(SOURCE.name(), "sends the KV cache from it").memory(bytes, 0),
+                DmaplaneRequirements.dmaplane(TARGET.name(), "receives it there").memory(bytes, 0));
     }
 
     @Override

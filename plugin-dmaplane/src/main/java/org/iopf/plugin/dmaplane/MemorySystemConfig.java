@@ -19,8 +19,5 @@ record MemorySystemConfig(long llcBytes, DataRate cacheBandwidth, long dramLaten
         Objects.requireNonNull(cacheBandwidth, "cacheBandwidth is null");
         Objects.requireNonNull(controllerBandwidth, "controllerBandwidth is null");
         Objects.requireNonNull(interconnectBandwidth, "interconnectBandwidth is null");
-        if (llcBytes <= 0 || dramLatencyNanos < 0 || parallelism <= 0) {
-            throw new IllegalArgumentException("llcBytes > 0, dramLatency >= 0, parallelism > 0 required");
-        }
     }
 }

@@ -43,19 +43,15 @@ final class NumaBandwidth implements Workload {
 
     NumaBandwidth(WorkloadContext context) {
         this.context = Objects.requireNonNull(context, "context is null");
-        this.smallSize = context.parameters().bytes("smallSize");
-        this.largeSize = context.parameters().bytes("largeSize");
-        this.passes = context.parameters().intValue("passes");
-        this.cpuNode = context.parameters().intValue("cpuNode");
-        this.remoteNode = context.parameters().intValue("remoteNode");
-        this.chunk = context.parameters().bytes("chunk");
-        positive("smallSize", smallSize);
-        positive("largeSize", largeSize);
-        positive("passes", passes);
-        positive("chunk", chunk);
-        if (cpuNode < 0 || remoteNode < 0 || cpuNode == remoteNode) {
+        this.smallSize = context.parameters().get(NumaBandwidthType.SMALL_SIZE);
+        this.largeSize = context.parameters().get(NumaBandwidthType.LARGE_SIZE);
+        this.passes = context.parameters().get(NumaBandwidthType.PASSES);
+        this.cpuNode = context.parameters().get(NumaBandwidthType.CPU_NODE);
+        this.remoteNode = context.parameters().get(NumaBandwidthType.REMOTE_NODE);
+        this.chunk = context.parameters().get(NumaBandwidthType.CHUNK);
+        if (cpuNode == remoteNode) {
             throw new IllegalArgumentException("cpuNode (" + cpuNode + ") and remoteNode (" + remoteNode
-                    + ") must be distinct NUMA nodes >= 0");
+                    + ") must be distinct NUMA nodes");
         }
         runs.add(new Run("small.local", smallSize, cpuNode));
         runs.add(new Run("small.remote", smallSize, remoteNode));
@@ -64,16 +60,10 @@ final class NumaBandwidth implements Workload {
         this.meter = WorkloadMeter.of(context, runs.size());
         for (int i = 0; i < runs.size(); i++) {
             int k = i;
-            context.metrics().gauge("bandwidth." + runs.get(i).name(), "bps", () -> bandwidth[k]);
+            NumaBandwidthType.BANDWIDTHS.get(i).gauge(context.metrics(), () -> bandwidth[k]);
         }
-        context.metrics().gauge("penalty.small", "ppm", () -> penalty(0, 1));
-        context.metrics().gauge("penalty.large", "ppm", () -> penalty(2, 3));
-    }
-
-    private static void positive(String name, long value) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(name + " must be > 0: " + value);
-        }
+        NumaBandwidthType.PENALTY_SMALL.gauge(context.metrics(), () -> penalty(0, 1));
+        NumaBandwidthType.PENALTY_LARGE.gauge(context.metrics(), () -> penalty(2, 3));
     }
 
     private long penalty(int local, int remote) {
@@ -82,7 +72,7 @@ final class NumaBandwidth implements Workload {
 
     @Override
     public void start() {
-        Node node = context.requireNode(context.parameters().string("node"));
+        Node node = context.requireNode(context.parameters().get(NumaBandwidthType.NODE));
         device = Dmaplane.of(node);
         int nodes = node.memoryManager().physicalMemory().topology().nodeCount();
         if (cpuNode >= nodes || remoteNode >= nodes) {

@@ -2,9 +2,11 @@ package org.iopf.plugin.dmaplane;
 
 import java.util.List;
 import org.iopf.api.platform.NodeRequirement;
+import org.iopf.api.observe.StatisticSpec;
+import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.platform.ParameterType;
 import org.iopf.api.platform.Parameters;
+import org.iopf.api.platform.Source;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
@@ -21,6 +23,38 @@ import org.pf4j.Extension;
  */
 @Extension
 public final class NumaBandwidthType implements WorkloadType {
+    static final Parameter<String> NODE = Parameter.node("node", "node whose dmaplane allocates and streams")
+            .byDefault("node1");
+    static final Parameter<Long> SMALL_SIZE = Parameter.bytes("smallSize", "the small buffer").byDefault("1MiB")
+            .range("1B", "64GiB").from(Source.seed("004", "§3.2 (E5: 1 MB)"));
+    static final Parameter<Long> LARGE_SIZE = Parameter.bytes("largeSize", "the large buffer").byDefault("64MiB")
+            .range("1B", "64GiB").from(Source.seed("004", "§3.2 (E5: 64 MB)"));
+    static final Parameter<Integer> PASSES = Parameter.count("passes",
+            "times the thread streams over each buffer; the first pass of a buffer starts cold").byDefault("40")
+            .range(1, 1_000_000).from(Source.assumption("enough warm passes that the cold first one weighs little"));
+    static final Parameter<Integer> CPU_NODE = Parameter.count("cpuNode",
+            "NUMA node the streaming thread is bound to (numactl --cpunodebind)").byDefault("0").range(0, 63)
+            .from(Source.seed("004", "§8 (numactl --cpunodebind)"));
+    static final Parameter<Integer> REMOTE_NODE = Parameter.count("remoteNode",
+            "NUMA node of the remote buffers; not cpuNode").byDefault("1").range(0, 63)
+            .from(Source.assumption("any node other than cpuNode; in the seed's SLIT every remote node is at 16"));
+    static final Parameter<Long> CHUNK = Parameter.bytes("chunk",
+            "bytes the thread streams per work item (granularity of the simulation only)").byDefault("1MiB")
+            .range("64B", "1GiB").from(Source.assumption("granularity of the simulation only, not of the model"));
+
+    /** The bandwidths, in the order of {@link NumaBandwidth}'s runs. */
+    static final List<StatisticSpec> BANDWIDTHS = List.of(
+            StatisticSpec.gauge("bandwidth.small.local", "bps", "streaming rate over the small buffer, local"),
+            StatisticSpec.gauge("bandwidth.small.remote", "bps", "streaming rate over the small buffer, remote"),
+            StatisticSpec.gauge("bandwidth.large.local", "bps", "streaming rate over the large buffer, local"),
+            StatisticSpec.gauge("bandwidth.large.remote", "bps", "streaming rate over the large buffer, remote"));
+    static final StatisticSpec PENALTY_SMALL = StatisticSpec.gauge("penalty.small", "ppm",
+            "how far the remote rate is below the local one, small buffer");
+    static final StatisticSpec PENALTY_LARGE = StatisticSpec.gauge("penalty.large", "ppm",
+            "how far the remote rate is below the local one, large buffer");
+    static final List<StatisticSpec> STATISTICS = List.of(BANDWIDTHS.get(0), BANDWIDTHS.get(1), BANDWIDTHS.get(2),
+            BANDWIDTHS.get(3), PENALTY_SMALL, PENALTY_LARGE);
+
     /** Creates the type; found by PF4J or {@link java.util.ServiceLoader}. */
     public NumaBandwidthType() {
     }
@@ -37,29 +71,18 @@ public final class NumaBandwidthType implements WorkloadType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return List.of(
-                ParameterSpec.of("node", ParameterType.NODE, "node1", "node whose dmaplane allocates and streams", ""),
-                ParameterSpec.of("smallSize", ParameterType.BYTES, "1MiB", "the small buffer (> 0)", "seed 004 §3.2")
-                        .range("1B", "64GiB"),
-                ParameterSpec.of("largeSize", ParameterType.BYTES, "64MiB", "the large buffer (> 0)", "seed 004 §3.2")
-                        .range("1B", "64GiB"),
-                ParameterSpec.of("passes", ParameterType.INTEGER, "40",
-                        "times the thread streams over each buffer; the first pass of a buffer starts cold", "")
-                        .range(1, 1_000_000),
-                ParameterSpec.of("cpuNode", ParameterType.INTEGER, "0",
-                        "NUMA node the streaming thread is bound to (numactl --cpunodebind)", "seed 004 §8")
-                        .range(0, 63),
-                ParameterSpec.of("remoteNode", ParameterType.INTEGER, "1", "NUMA node of the remote buffers", "")
-                        .range(0, 63),
-                ParameterSpec.of("chunk", ParameterType.BYTES, "1MiB",
-                        "bytes the thread streams per work item (granularity of the simulation only)", "")
-                        .range("64B", "1GiB"));
+        return Parameter.specs(NODE, SMALL_SIZE, LARGE_SIZE, PASSES, CPU_NODE, REMOTE_NODE, CHUNK);
+    }
+
+    @Override
+    public List<StatisticSpec> statistics() {
+        return STATISTICS;
     }
 
     /** A {@code dmaplane} on the node (a buffer it cannot allocate counts as an error, not a failure). */
     @Override
     public List<NodeRequirement> requirements(Parameters parameters) {
-        return List.of(DmaplaneRequirements.dmaplane("node", "allocates and streams with it"));
+        return List.of(DmaplaneRequirements.dmaplane(NODE.name(), "allocates and streams with it"));
     }
 
     @Override

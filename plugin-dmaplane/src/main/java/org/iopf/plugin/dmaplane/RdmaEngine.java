@@ -76,12 +76,12 @@ final class RdmaEngine {
         this.postCost = postCost;
         this.pollCost = pollCost;
         this.registrationCost = registrationCost;
-        this.posts = metrics.counter("posts", "work requests");
-        this.completions = metrics.counter("completions", "completions");
-        this.stalls = metrics.counter("stalls", "stalls");
-        this.errors = metrics.counter("errors", "work requests");
-        this.registrations = metrics.counter("registrations", "regions");
-        metrics.gauge("cqOverflows", "overflows", this::cqOverflows);
+        this.posts = DmaplaneStatistics.RDMA_POSTS.counter(metrics);
+        this.completions = DmaplaneStatistics.RDMA_COMPLETIONS.counter(metrics);
+        this.stalls = DmaplaneStatistics.RDMA_STALLS.counter(metrics);
+        this.errors = DmaplaneStatistics.RDMA_ERRORS.counter(metrics);
+        this.registrations = DmaplaneStatistics.RDMA_REGISTRATIONS.counter(metrics);
+        DmaplaneStatistics.RDMA_CQ_OVERFLOWS.gauge(metrics, this::cqOverflows);
     }
 
     Nic nic() {

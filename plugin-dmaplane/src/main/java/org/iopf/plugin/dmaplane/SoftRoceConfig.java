@@ -1,7 +1,6 @@
 package org.iopf.plugin.dmaplane;
 
 import java.util.Objects;
-import org.iopf.api.mem.PageSize;
 import org.iopf.api.sim.DataRate;
 
 /**
@@ -20,11 +19,8 @@ record SoftRoceConfig(long mtu, int headerBytes, long wrCost, long packetCost, D
         long ackTimeout, long rnrDelay) {
     SoftRoceConfig {
         Objects.requireNonNull(copyRate, "copyRate is null");
-        if (mtu < 256 || mtu > PageSize.BASE.bytes() || Long.bitCount(mtu) != 1) {
+        if (Long.bitCount(mtu) != 1) {
             throw new IllegalArgumentException("rxeMtu must be a power of two from 256 B to 4 KiB: " + mtu);
-        }
-        if (headerBytes < 0 || wrCost < 0 || packetCost < 0 || ackCost < 0 || ackTimeout <= 0 || rnrDelay < 0) {
-            throw new IllegalArgumentException("Soft-RoCE costs must be >= 0 and the ACK timeout > 0");
         }
     }
 

@@ -61,10 +61,10 @@ final class SoftRoceNic implements Nic {
         this.txCore = Objects.requireNonNull(txCore, "txCore is null");
         this.rxCore = Objects.requireNonNull(rxCore, "rxCore is null");
         this.port = fabric.attach(endpoint, fabric.defaultLink(), this::receive);
-        this.packetsOut = metrics.counter("rxe.packets", "packets");
-        this.rnrNaks = metrics.counter("rxe.rnrNaks", "naks");
-        this.timeouts = metrics.counter("rxe.timeouts", "timeouts");
-        this.unknown = metrics.counter("rxe.unknownQp", "packets");
+        this.packetsOut = DmaplaneStatistics.RXE_PACKETS.counter(metrics);
+        this.rnrNaks = DmaplaneStatistics.RXE_RNR_NAKS.counter(metrics);
+        this.timeouts = DmaplaneStatistics.RXE_TIMEOUTS.counter(metrics);
+        this.unknown = DmaplaneStatistics.RXE_UNKNOWN_QP.counter(metrics);
     }
 
     @Override

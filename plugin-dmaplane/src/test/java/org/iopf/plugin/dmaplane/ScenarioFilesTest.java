@@ -9,9 +9,11 @@ import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.iopf.core.platform.ExtensionRegistry;
+import org.iopf.core.platform.FigureNames;
 import org.iopf.core.platform.Scenario;
 import org.iopf.core.platform.file.PlatformFileReader;
 import org.iopf.core.report.ExpectationOutcome;
+import org.iopf.core.report.Figure;
 import org.iopf.core.report.RunResult;
 import org.iopf.core.run.CompletedRun;
 import org.iopf.core.run.ScenarioRunner;
@@ -32,21 +34,21 @@ final class ScenarioFilesTest {
         return all.stream();
     }
 
-    static RunResult run(Path file) {
-        Scenario scenario = new PlatformFileReader(REGISTRY).read(file);
-        CompletedRun run = new ScenarioRunner(REGISTRY).run(scenario);
-        return RunResult.of(scenario, run.simulation(), run.workload(), run.wallNanos());
-    }
-
     @ParameterizedTest(name = "{0}")
     @MethodSource("files")
     void meetsEveryExpectation(Path file) {
-        RunResult result = run(file);
+        Scenario scenario = new PlatformFileReader(REGISTRY).read(file);
+        CompletedRun run = new ScenarioRunner(REGISTRY).run(scenario);
+        RunResult result = RunResult.of(scenario, run.simulation(), run.workload(), run.wallNanos());
         String report = result.expectations().outcomes().stream()
                 .map(o -> o.expectation() + " measured " + o.measuredText() + " " + o.verdict())
                 .collect(Collectors.joining("\n"));
         System.out.println(file.getFileName() + ":\n" + report);
         assertThat(result.expectations().outcomes()).isNotEmpty();
         assertThat(result.expectations().outcomes()).allMatch(ExpectationOutcome::passed, report);
+        FigureNames declared = new FigureNames(scenario.platform(), REGISTRY,
+                REGISTRY.requireWorkload(scenario.workload().type()));
+        assertThat(declared.undeclared(result.figures().stream().map(Figure::name).toList()))
+                .as("statistics recorded but not declared by their types").isEmpty();
     }
 }

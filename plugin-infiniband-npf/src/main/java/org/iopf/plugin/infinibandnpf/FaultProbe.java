@@ -73,32 +73,28 @@ final class FaultProbe implements Workload {
 
     FaultProbe(WorkloadContext context) {
         this.context = Objects.requireNonNull(context, "context is null");
-        this.size = context.parameters().bytes("messageSize");
-        this.probes = context.parameters().integer("messages");
-        this.verb = context.parameters().string("verb");
-        this.targetResident = context.parameters().flag("targetResident") || verb.equals("read");
-        this.bulkSize = context.parameters().bytes("bulkSize");
-        if (size <= 0 || probes <= 0 || bulkSize < 0) {
-            throw new IllegalArgumentException("messageSize and messages must be > 0, bulkSize >= 0: " + size + ", "
-                    + probes + ", " + bulkSize);
-        }
+        this.size = context.parameters().get(FaultProbeType.MESSAGE_SIZE);
+        this.probes = context.parameters().get(FaultProbeType.MESSAGES);
+        this.verb = context.parameters().get(FaultProbeType.VERB);
+        this.targetResident = context.parameters().get(FaultProbeType.TARGET_RESIDENT) || verb.equals("read");
+        this.bulkSize = context.parameters().get(FaultProbeType.BULK_SIZE);
         var m = context.metrics();
-        messages = m.counter(WorkloadMetrics.MESSAGES, WorkloadMetrics.OPERATIONS);
-        bytes = m.counter(WorkloadMetrics.BYTES, WorkloadMetrics.BYTES_UNIT);
-        errors = m.counter(WorkloadMetrics.ERRORS, WorkloadMetrics.OPERATIONS);
-        mismatched = m.counter(WorkloadMetrics.MISMATCHED_PAGES, WorkloadMetrics.PAGES);
-        latency = m.histogram(WorkloadMetrics.LATENCY, WorkloadMetrics.NANOSECONDS);
-        cold = m.histogram("cold", "ns");
-        warm = m.histogram("warm", "ns");
-        m.gauge(WorkloadMetrics.ELAPSED, WorkloadMetrics.NANOSECONDS, () -> lastCompletion - startedAt);
-        m.gauge("faultCost", "ns", () -> cold.count() == 0 || warm.count() == 0 ? 0
+        messages = WorkloadMetrics.MESSAGES_COUNTER.counter(m);
+        bytes = WorkloadMetrics.BYTES_COUNTER.counter(m);
+        errors = WorkloadMetrics.ERRORS_COUNTER.counter(m);
+        mismatched = WorkloadMetrics.MISMATCHED_PAGES_COUNTER.counter(m);
+        latency = WorkloadMetrics.LATENCY_HISTOGRAM.histogram(m);
+        cold = FaultProbeType.COLD.histogram(m);
+        warm = FaultProbeType.WARM.histogram(m);
+        WorkloadMetrics.ELAPSED_GAUGE.gauge(m, () -> lastCompletion - startedAt);
+        FaultProbeType.FAULT_COST.gauge(m, () -> cold.count() == 0 || warm.count() == 0 ? 0
                 : Math.round(cold.mean() - warm.mean()));
     }
 
     @Override
     public void start() {
-        Node source = context.requireNode(context.parameters().string("source"));
-        Node target = context.requireNode(context.parameters().string("target"));
+        Node source = context.requireNode(context.parameters().get(FaultProbeType.SOURCE));
+        Node target = context.requireNode(context.parameters().get(FaultProbeType.TARGET));
         sourceNic = source.requireRole(Nic.class);
         targetNic = target.requireRole(Nic.class);
         sourceMemory = source.memoryManager();

@@ -4,9 +4,11 @@ import java.util.List;
 import org.iopf.api.mem.PageSize;
 import org.iopf.api.platform.Capability;
 import org.iopf.api.platform.NodeRequirement;
+import org.iopf.api.observe.StatisticSpec;
+import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.platform.ParameterType;
 import org.iopf.api.platform.Parameters;
+import org.iopf.api.platform.Source;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
@@ -29,6 +31,36 @@ import org.pf4j.Extension;
  */
 @Extension
 public final class FaultProbeType implements WorkloadType {
+    static final Parameter<String> SOURCE = Parameter.node("source", "node whose HCA posts the operations")
+            .byDefault("node1");
+    static final Parameter<String> TARGET = Parameter.node("target", "node whose on-demand memory faults")
+            .byDefault("node2");
+    static final Parameter<Long> MESSAGE_SIZE = Parameter.bytes("messageSize", "bytes per operation")
+            .byDefault("4KiB").range("1B", "2GiB").from(Source.seed("001", "§2.3 (FIDELITY B2)"));
+    static final Parameter<Integer> MESSAGES = Parameter.count("messages",
+            "probes; each is a cold and a warm operation on its own slot").byDefault("8").range(1, 65_536)
+            .from(Source.assumption("a few probes are enough: every cold operation costs the same fault"));
+    static final Parameter<String> VERB = Parameter.choice("verb", "the operation: RDMA WRITE, RDMA READ or SEND",
+            "write", "read", "send").byDefault("write").from(Source.seed("001", "§2.2 (FIDELITY B3)"));
+    static final Parameter<Boolean> TARGET_RESIDENT = Parameter.flag("targetResident",
+            "the target's pages are resident in the OS (only the HCA's table is cold); a READ's target always is, "
+                    + "since it holds the data").byDefault("false")
+            .from(Source.assumption("a minor fault on never-touched memory, the seed's common case"));
+    static final Parameter<Long> BULK_SIZE = Parameter.bytes("bulkSize",
+            "a low-priority bulk RDMA WRITE of this size, in its own protection domain on both nodes, is posted "
+                    + "into untouched target memory just before each cold operation (0 = none)").byDefault("0")
+            .range("0B", "2GiB").from(Source.seed("001", "§2.3 (FIDELITY B5, protection-domain isolation)"));
+
+    static final StatisticSpec COLD = StatisticSpec.histogram("cold", "ns",
+            "latency of each cold operation (its target not yet translated)");
+    static final StatisticSpec WARM = StatisticSpec.histogram("warm", "ns",
+            "latency of each warm operation (the same slot again, translated)");
+    static final StatisticSpec FAULT_COST = StatisticSpec.gauge("faultCost", "ns",
+            "mean cold latency minus mean warm latency: what one fault costs the application");
+
+    /** The figures it reports besides the standard ones. */
+    static final List<StatisticSpec> STATISTICS = List.of(COLD, WARM, FAULT_COST);
+
     /** Creates the type; found through PF4J or {@link java.util.ServiceLoader}. */
     public FaultProbeType() {
     }
@@ -46,23 +78,12 @@ public final class FaultProbeType implements WorkloadType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return List.of(
-                ParameterSpec.of("source", ParameterType.NODE, "node1", "node whose HCA posts the operations", ""),
-                ParameterSpec.of("target", ParameterType.NODE, "node2", "node whose on-demand memory faults", ""),
-                ParameterSpec.of("messageSize", ParameterType.BYTES, "4KiB", "bytes per operation",
-                        "seed 001 §2.3, FIDELITY B2").range("1B", "2GiB"),
-                ParameterSpec.of("messages", ParameterType.INTEGER, "8", "probes; each is a cold and a warm "
-                        + "operation on its own slot", "").range(1, 65_536),
-                ParameterSpec.choice("verb", "write", List.of("write", "read", "send"),
-                        "the operation: RDMA WRITE, RDMA READ or SEND", "seed 001 §2.2, FIDELITY B3"),
-                ParameterSpec.of("targetResident", ParameterType.BOOLEAN, "false",
-                        "the target's pages are resident in the OS (only the HCA's table is cold); a READ's "
-                                + "target always is, since it holds the data", ""),
-                ParameterSpec.of("bulkSize", ParameterType.BYTES, "0",
-                        "a low-priority bulk RDMA WRITE of this size, in its own protection domain on both nodes, "
-                                + "is posted into untouched target memory just before each cold operation "
-                                + "(0 = none)", "seed 001 §2.3, FIDELITY B5 (protection-domain isolation)")
-                        .range("0B", "2GiB"));
+        return Parameter.specs(SOURCE, TARGET, MESSAGE_SIZE, MESSAGES, VERB, TARGET_RESIDENT, BULK_SIZE);
+    }
+
+    @Override
+    public List<StatisticSpec> statistics() {
+        return STATISTICS;
     }
 
     /**
@@ -71,12 +92,12 @@ public final class FaultProbeType implements WorkloadType {
      */
     @Override
     public List<NodeRequirement> requirements(Parameters parameters) {
-        long probes = parameters.integer("messages");
-        long bytes = Math.addExact(PageSize.BASE.alignUp(Math.multiplyExact(parameters.bytes("messageSize"), probes)),
-                PageSize.BASE.alignUp(Math.multiplyExact(parameters.bytes("bulkSize"), probes)));
-        return List.of(NodeRequirement.on("source", "posts the operations from it").capability(Capability.VERBS)
+        long probes = parameters.get(MESSAGES);
+        long bytes = Math.addExact(PageSize.BASE.alignUp(Math.multiplyExact(parameters.get(MESSAGE_SIZE), probes)),
+                PageSize.BASE.alignUp(Math.multiplyExact(parameters.get(BULK_SIZE), probes)));
+        return List.of(NodeRequirement.on(SOURCE.name(), "posts the operations from it").capability(Capability.VERBS)
                         .memory(bytes, bytes),
-                NodeRequirement.on("target", "faults on its memory registered on demand")
+                NodeRequirement.on(TARGET.name(), "faults on its memory registered on demand")
                         .capability(Capability.VERBS).capability(Capability.ON_DEMAND_REGISTRATION).memory(bytes, 0));
     }
 

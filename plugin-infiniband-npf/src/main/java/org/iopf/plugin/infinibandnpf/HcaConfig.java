@@ -2,13 +2,11 @@ package org.iopf.plugin.infinibandnpf;
 
 import java.util.Objects;
 import java.util.OptionalLong;
-import org.iopf.api.mem.PageSize;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.sim.DataRate;
-import org.iopf.toolkit.rc.RnrTimer;
 
 /**
- * The HCA's parameters, read and checked once (see {@link NpfHcaType} for their documentation).
+ * The HCA's parameters, read once from their declarations (see {@link NpfHcaType} for their documentation).
  *
  * @param rate port rate
  * @param mtu path MTU in bytes: a power of two from 256 B to 4 KiB
@@ -24,34 +22,28 @@ import org.iopf.toolkit.rc.RnrTimer;
  */
 public record HcaConfig(DataRate rate, long mtu, OptionalLong ackTimeoutNanos, int minRnrTimer,
         long maxPrefetch, NpfCosts costs, String driverCore, boolean prefetch, boolean hugePages, boolean pdIsolation) {
-    /** Checks arguments. */
+    /** Checks arguments; the ranges are the declaration's ({@link NpfHcaType}), checked at validation. */
     public HcaConfig {
         Objects.requireNonNull(rate, "rate is null");
+        Objects.requireNonNull(ackTimeoutNanos, "ackTimeoutNanos is null");
         Objects.requireNonNull(costs, "costs is null");
         Objects.requireNonNull(driverCore, "driverCore is null");
-        if (mtu < 256 || mtu > PageSize.BASE.bytes() || Long.bitCount(mtu) != 1) {
+        if (Long.bitCount(mtu) != 1) {
             throw new IllegalArgumentException("mtu must be a power of two from 256 B to 4 KiB: " + mtu);
-        }
-        Objects.requireNonNull(ackTimeoutNanos, "ackTimeoutNanos is null");
-        if (ackTimeoutNanos.isPresent() && ackTimeoutNanos.getAsLong() <= 0) {
-            throw new IllegalArgumentException("ackTimeoutNanos must be > 0: " + ackTimeoutNanos.getAsLong());
-        }
-        RnrTimer.nanos(minRnrTimer);
-        if (maxPrefetch < PageSize.BASE.bytes()) {
-            throw new IllegalArgumentException("maxPrefetch must be at least one page: " + maxPrefetch);
         }
     }
 
     /** Reads the parameters of an {@code ib-npf-hca}. */
     static HcaConfig from(Parameters p) {
-        NpfCosts costs = new NpfCosts(p.duration("detectionLatency"), p.duration("detectionPerPage"),
-                p.duration("interruptLatency"), p.duration("isrCpu"), p.duration("driverCpu"),
-                p.duration("driverPerPage"), p.duration("memoryFirmware"), p.duration("allocationCpu"),
-                p.duration("allocationPerPage"), p.duration("tableUpdateLatency"), p.duration("tableUpdatePerPage"),
-                p.duration("resumeLatency"));
-        return new HcaConfig(p.rate("rate"), p.bytes("mtu"),
-                AckTimeout.nanos(p.intValue("localAckTimeout"), p.duration("minAckTimeout")),
-                p.intValue("minRnrTimer"), p.bytes("maxPrefetch"), costs, p.string("driverCore"),
-                p.flag("prefetch"), p.flag("hugePages"), p.flag("pdIsolation"));
+        NpfCosts costs = new NpfCosts(p.get(NpfHcaType.DETECTION_LATENCY), p.get(NpfHcaType.DETECTION_PER_PAGE),
+                p.get(NpfHcaType.INTERRUPT_LATENCY), p.get(NpfHcaType.ISR_CPU), p.get(NpfHcaType.DRIVER_CPU),
+                p.get(NpfHcaType.DRIVER_PER_PAGE), p.get(NpfHcaType.MEMORY_FIRMWARE),
+                p.get(NpfHcaType.ALLOCATION_CPU), p.get(NpfHcaType.ALLOCATION_PER_PAGE),
+                p.get(NpfHcaType.TABLE_UPDATE_LATENCY), p.get(NpfHcaType.TABLE_UPDATE_PER_PAGE),
+                p.get(NpfHcaType.RESUME_LATENCY));
+        return new HcaConfig(p.get(NpfHcaType.RATE), p.get(NpfHcaType.MTU),
+                AckTimeout.nanos(p.get(NpfHcaType.LOCAL_ACK_TIMEOUT), p.get(NpfHcaType.MIN_ACK_TIMEOUT)),
+                p.get(NpfHcaType.MIN_RNR_TIMER), p.get(NpfHcaType.MAX_PREFETCH), costs, p.get(NpfHcaType.DRIVER_CORE),
+                p.get(NpfHcaType.PREFETCH), p.get(NpfHcaType.HUGE_PAGES), p.get(NpfHcaType.PD_ISOLATION));
     }
 }

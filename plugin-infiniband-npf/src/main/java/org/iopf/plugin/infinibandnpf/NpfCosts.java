@@ -4,7 +4,8 @@ package org.iopf.plugin.infinibandnpf;
  * The cost model of one network page fault, per phase (seed 001 §2.1 and the table of §2.3,
  * FIDELITY B1). Each phase has a fixed part and, where the seed says it grows with the message,
  * a part per translation entry the fault maps; {@code Hca} parts are firmware/hardware time on the
- * HCA, {@code Cpu} parts are driver time on a host core. All values in ns.
+ * HCA, {@code Cpu} parts are driver time on a host core. All values in ns, non-negative (the
+ * declarations of {@link NpfHcaType} range them).
  *
  * @param detection HCA: MTT miss detected, QP suspended, fault context recorded
  * @param detectionPerPage HCA: per entry of the faulting range checked
@@ -23,17 +24,6 @@ package org.iopf.plugin.infinibandnpf;
 public record NpfCosts(long detection, long detectionPerPage, long interrupt, long isrCpu, long driverCpu,
         long driverPerPage, long memoryHca, long allocationCpu, long allocationPerPage, long tableUpdateHca,
         long tableUpdatePerPage, long resume) {
-    /** Checks that every cost is non-negative. */
-    public NpfCosts {
-        long[] all = {detection, detectionPerPage, interrupt, isrCpu, driverCpu, driverPerPage, memoryHca,
-            allocationCpu, allocationPerPage, tableUpdateHca, tableUpdatePerPage, resume};
-        for (long v : all) {
-            if (v < 0) {
-                throw new IllegalArgumentException("NPF costs must be >= 0: " + v);
-            }
-        }
-    }
-
     /** HCA time of detection for {@code entries} entries. */
     long detectionNanos(long entries) {
         return detection + detectionPerPage * entries;

@@ -122,24 +122,24 @@ final class NpfEngine {
         this.tracer = Objects.requireNonNull(tracer, "tracer is null");
         this.track = Objects.requireNonNull(track, "track is null");
         this.maxPrefetch = maxPrefetch;
-        Metrics m = metrics.scope("npf");
-        faults = m.counter("faults", "faults");
-        joined = m.counter("joined", "misses");
-        entriesMapped = m.counter("entries", "entries");
-        retries = m.counter("retries", "retries");
-        failures = m.counter("failed", "faults");
-        queued = m.histogram("queued", "ns");
-        detection = m.histogram("detection", "ns");
-        interrupt = m.histogram("interrupt", "ns");
-        driver = m.histogram("driver", "ns");
-        memory = m.histogram("memory", "ns");
-        pageTable = m.histogram("pagetable", "ns");
-        resume = m.histogram("resume", "ns");
-        latency = m.histogram("latency", "ns");
-        hca = m.histogram("hca", "ns");
-        host = m.histogram("host", "ns");
-        m.gauge("hcaPercent", "percent", () -> totalNanos == 0 ? 0 : Math.round(100.0 * totalHcaNanos / totalNanos));
-        m.gauge("recoveryTime", "ns", () -> lastResolved < 0 ? 0 : lastResolved - firstRaised);
+        faults = HcaStatistics.NPF_FAULTS.counter(metrics);
+        joined = HcaStatistics.NPF_JOINED.counter(metrics);
+        entriesMapped = HcaStatistics.NPF_ENTRIES.counter(metrics);
+        retries = HcaStatistics.NPF_RETRIES.counter(metrics);
+        failures = HcaStatistics.NPF_FAILED.counter(metrics);
+        queued = HcaStatistics.NPF_QUEUED.histogram(metrics);
+        detection = HcaStatistics.NPF_DETECTION.histogram(metrics);
+        interrupt = HcaStatistics.NPF_INTERRUPT.histogram(metrics);
+        driver = HcaStatistics.NPF_DRIVER.histogram(metrics);
+        memory = HcaStatistics.NPF_MEMORY.histogram(metrics);
+        pageTable = HcaStatistics.NPF_PAGE_TABLE.histogram(metrics);
+        resume = HcaStatistics.NPF_RESUME.histogram(metrics);
+        latency = HcaStatistics.NPF_LATENCY.histogram(metrics);
+        hca = HcaStatistics.NPF_HCA.histogram(metrics);
+        host = HcaStatistics.NPF_HOST.histogram(metrics);
+        HcaStatistics.NPF_HCA_PERCENT.gauge(metrics,
+                () -> totalNanos == 0 ? 0 : Math.round(100.0 * totalHcaNanos / totalNanos));
+        HcaStatistics.NPF_RECOVERY_TIME.gauge(metrics, () -> lastResolved < 0 ? 0 : lastResolved - firstRaised);
     }
 
     /** Whether a fault queued or running covers {@code va} of {@code region}. */

@@ -94,17 +94,17 @@ public final class NpfHca implements Nic, Inspectable {
         this.npf = new NpfEngine(context.scheduler(), memoryManager, faultSink, config.costs(), core,
                 context.tracer(), track, config.maxPrefetch(), context.metrics());
         var m = context.metrics();
-        this.timeouts = m.counter("timeouts", "timeouts");
-        this.bytesSent = m.counter("tx.bytes", "bytes");
-        this.unknownQp = m.counter("rx.unknownQp", "packets");
-        this.rnrSent = m.counter("rnr.naksSent", "naks");
-        this.rnrReceived = m.counter("rnr.naksReceived", "naks");
-        this.readFaultDrops = m.counter("read.faultDrops", "requests");
-        this.responseDrops = m.counter("read.responseDrops", "packets");
-        this.invalidations = m.counter("invalidations", "ranges");
-        this.invalidatedEntries = m.counter("invalidatedEntries", "entries");
-        this.prefetchedPages = m.counter("prefetchedPages", "pages");
-        this.faultStall = m.histogram("rx.faultStall", "ns");
+        this.timeouts = HcaStatistics.TIMEOUTS.counter(m);
+        this.bytesSent = HcaStatistics.TX_BYTES.counter(m);
+        this.unknownQp = HcaStatistics.RX_UNKNOWN_QP.counter(m);
+        this.rnrSent = HcaStatistics.RNR_NAKS_SENT.counter(m);
+        this.rnrReceived = HcaStatistics.RNR_NAKS_RECEIVED.counter(m);
+        this.readFaultDrops = HcaStatistics.READ_FAULT_DROPS.counter(m);
+        this.responseDrops = HcaStatistics.READ_RESPONSE_DROPS.counter(m);
+        this.invalidations = HcaStatistics.INVALIDATIONS.counter(m);
+        this.invalidatedEntries = HcaStatistics.INVALIDATED_ENTRIES.counter(m);
+        this.prefetchedPages = HcaStatistics.PREFETCHED_PAGES.counter(m);
+        this.faultStall = HcaStatistics.RX_FAULT_STALL.histogram(m);
     }
 
     /** The parameters in force. */

@@ -6,12 +6,15 @@ import com.google.inject.Scopes;
 import java.util.List;
 import java.util.Set;
 import org.iopf.api.nic.Nic;
+import org.iopf.api.observe.StatisticSpec;
 import org.iopf.api.platform.Capability;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.ComponentType;
+import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.platform.ParameterType;
 import org.iopf.api.platform.Role;
+import org.iopf.api.platform.Source;
+import org.iopf.api.sim.DataRate;
 import org.pf4j.Extension;
 
 /**
@@ -19,13 +22,90 @@ import org.pf4j.Extension;
  * on on-demand memory regions, RC transport, RNR NAKs and the READ-fault timeout (seed 001 §2,
  * FIDELITY B1–B6). The defaults of the NPF phase costs are chosen inside the ranges of the seed's
  * table (§2.3) so that a 4 KiB message's fault costs about 220 us, about 90% of it on the HCA, and
- * a 4 MiB message's about 350 us, the growth coming from the per-entry (per-page) costs.
+ * a 4 MiB message's about 350 us, the growth coming from the per-entry (per-page) costs: the fixed
+ * parts are read off the seed's 4 KiB column, the per-entry parts fitted so that {@code ib-npf-4m}
+ * lands in its 4 MiB column.
  *
  * @since 0.1
  */
 @Extension
 public final class NpfHcaType implements ComponentType {
-    private static final String B1 = "seed 001 §2.3, FIDELITY B1";
+    private static final Source B1_TABLE = Source.seed("001", "§2.3 table (FIDELITY B1)");
+    private static final Source B1_4MIB = Source.calibrated("B1 (4 MiB column)", "ib-npf-4m");
+    private static final Source MITIGATIONS = Source.seed("001", "§2.3 (FIDELITY B5)");
+    private static final String ZERO = "0ns";
+    private static final String SECOND = "1s";
+
+    static final Parameter<DataRate> RATE = Parameter.rate("rate", "port rate").byDefault("100Gbps")
+            .range("1Mbps", "1Tbps").from(Source.seed("001", "§2 (issue 6)"));
+    static final Parameter<Long> MTU = Parameter.bytes("mtu",
+            "path MTU: largest payload per packet (power of two, 256 B to 4 KiB)").byDefault("4KiB")
+            .range("256B", "4KiB").from(Source.seed("001", "§2 (issue 6)"));
+    static final Parameter<Integer> LOCAL_ACK_TIMEOUT = Parameter.count("localAckTimeout",
+            "local ACK timeout exponent, a 5-bit field: 4.096 us x 2^value (14 = 67 ms), never below "
+                    + "minAckTimeout; 0 = no timer").byDefault("14").range(0, 31)
+            .from(Source.spec("InfiniBand Architecture Specification", "ch. 9.7 (local ACK timeout); rdma-core "
+                    + "ibv_modify_qp(3) timeout"));
+    static final Parameter<Long> MIN_ACK_TIMEOUT = Parameter.duration("minAckTimeout",
+            "the HCA's minimum transport timer period (TIMEOUT_PERIOD): a READ whose responder faults waits this "
+                    + "long; 1ms when tuned").byDefault("200ms").range(ZERO, "10s")
+            .from(Source.seed("001", "§2.2 (FIDELITY B4)"));
+    static final Parameter<Integer> MIN_RNR_TIMER = Parameter.count("minRnrTimer",
+            "5-bit RNR timer code the responder puts in RNR NAKs (1 = 0.01 ms ... 31 = 491.52 ms, 0 = 655.36 ms)")
+            .byDefault("1").range(0, 31)
+            .from(Source.spec("InfiniBand Architecture Specification", "ch. 9.7 (RNR NAK timer field)"));
+    static final Parameter<Long> MAX_PREFETCH = Parameter.bytes("maxPrefetch",
+            "bytes of the faulting operation's range one fault maps at most, from the faulting page")
+            .byDefault("4MiB").range("4KiB", "1GiB")
+            .from(Source.driver("linux", "drivers/infiniband/hw/mlx5/odp.c (MAX_PREFETCH_LEN)"));
+    static final Parameter<Long> DETECTION_LATENCY = Parameter.duration("detectionLatency",
+            "HCA: translation miss detected, QP suspended (detection phase, fixed part)").byDefault("28us")
+            .range(ZERO, SECOND).from(B1_TABLE);
+    static final Parameter<Long> DETECTION_PER_PAGE = Parameter.duration("detectionPerPage",
+            "HCA: detection time per translation entry of the faulting range").byDefault("5ns")
+            .range(ZERO, SECOND).from(B1_4MIB);
+    static final Parameter<Long> INTERRUPT_LATENCY = Parameter.duration("interruptLatency",
+            "HCA firmware: page-fault event written, MSI-X raised (interrupt phase)").byDefault("42us")
+            .range(ZERO, SECOND).from(B1_TABLE);
+    static final Parameter<Long> ISR_CPU = Parameter.duration("isrCpu",
+            "host: CPU time of the driver's interrupt handler (interrupt phase)").byDefault("4us")
+            .range(ZERO, SECOND).from(B1_TABLE);
+    static final Parameter<Long> DRIVER_CPU = Parameter.duration("driverCpu",
+            "host: CPU time of the driver's page-fault handler (driver phase, fixed part)").byDefault("3us")
+            .range(ZERO, SECOND).from(Source.seed("001", "§2.1"));
+    static final Parameter<Long> DRIVER_PER_PAGE = Parameter.duration("driverPerPage",
+            "host: driver CPU time per translation entry of the range").byDefault("4ns").range(ZERO, SECOND)
+            .from(B1_4MIB);
+    static final Parameter<Long> MEMORY_FIRMWARE = Parameter.duration("memoryFirmware",
+            "HCA firmware: translation-table space prepared for the range (memory phase)").byDefault("58us")
+            .range(ZERO, SECOND).from(B1_TABLE);
+    static final Parameter<Long> ALLOCATION_CPU = Parameter.duration("allocationCpu",
+            "host: CPU time to get and DMA-map the pages (memory phase, fixed part), on top of the OS memory "
+                    + "manager's own fault-in time").byDefault("4us").range(ZERO, SECOND).from(B1_TABLE);
+    static final Parameter<Long> ALLOCATION_PER_PAGE = Parameter.duration("allocationPerPage",
+            "host: allocation CPU time per translation entry").byDefault("80ns").range(ZERO, SECOND)
+            .from(B1_4MIB);
+    static final Parameter<Long> TABLE_UPDATE_LATENCY = Parameter.duration("tableUpdateLatency",
+            "HCA: translation update executed and HCA caches made coherent (page-table phase)").byDefault("46us")
+            .range(ZERO, SECOND).from(B1_TABLE);
+    static final Parameter<Long> TABLE_UPDATE_PER_PAGE = Parameter.duration("tableUpdatePerPage",
+            "host: CPU time per entry written into the translation update").byDefault("45ns")
+            .range(ZERO, SECOND).from(B1_4MIB);
+    static final Parameter<Long> RESUME_LATENCY = Parameter.duration("resumeLatency",
+            "HCA firmware: the suspended transfer resumed (resume phase)").byDefault("18us")
+            .range(ZERO, SECOND).from(B1_TABLE);
+    static final Parameter<String> DRIVER_CORE = Parameter.text("driverCore",
+            "host core that runs the driver's NPF work (empty: the node's first core)").byDefault("")
+            .from(Source.assumption("the driver's work shares the node's first core unless told otherwise"));
+    static final Parameter<Boolean> PREFETCH = Parameter.flag("prefetch",
+            "mitigation: prefetch on-demand registrations (madvise WILL_NEED + HCA table filled)")
+            .byDefault("false").from(MITIGATIONS);
+    static final Parameter<Boolean> HUGE_PAGES = Parameter.flag("hugePages",
+            "mitigation: advise on-demand registrations MADV_HUGEPAGE; faults map 2 MiB entries")
+            .byDefault("false").from(MITIGATIONS);
+    static final Parameter<Boolean> PD_ISOLATION = Parameter.flag("pdIsolation",
+            "mitigation: a fault-handling context per protection domain (else one per HCA, faults handled one at "
+                    + "a time)").byDefault("false").from(MITIGATIONS);
 
     /** Creates the type; found through PF4J or {@link java.util.ServiceLoader}. */
     public NpfHcaType() {
@@ -54,66 +134,15 @@ public final class NpfHcaType implements ComponentType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return List.of(
-                ParameterSpec.of("rate", ParameterType.DATA_RATE, "100Gbps", "port rate", "seed 001 §2 (issue 6)")
-                        .range("1Mbps", "1Tbps"),
-                ParameterSpec.of("mtu", ParameterType.BYTES, "4KiB",
-                        "path MTU: largest payload per packet (power of two, 256 B to 4 KiB)", "seed 001 §2 (issue 6)")
-                        .range("256B", "4KiB"),
-                ParameterSpec.of("localAckTimeout", ParameterType.INTEGER, "14",
-                        "local ACK timeout exponent, a 5-bit field: 4.096 us x 2^value (14 = 67 ms), never below "
-                                + "minAckTimeout; 0 = no timer", "InfiniBand spec ch. 9.7; rdma-core ibv_modify_qp(3)"
-                                + " timeout; FIDELITY B3").range(0, 31),
-                ParameterSpec.of("minAckTimeout", ParameterType.DURATION, "200ms",
-                        "the HCA's minimum transport timer period (TIMEOUT_PERIOD): a READ whose responder faults "
-                                + "waits this long; 1ms when tuned", "seed 001 §2.2, FIDELITY B4").range("0ns", "10s"),
-                ParameterSpec.of("minRnrTimer", ParameterType.INTEGER, "1",
-                        "5-bit RNR timer code the responder puts in RNR NAKs (1 = 0.01 ms ... 31 = 491.52 ms, "
-                                + "0 = 655.36 ms)", "InfiniBand spec; seed 001 §2.2, FIDELITY B3, B5").range(0, 31),
-                ParameterSpec.of("maxPrefetch", ParameterType.BYTES, "4MiB",
-                        "bytes of the faulting operation's range one fault maps at most, from the faulting page",
-                        "seed 001 §2.3 (mlx5 MAX_PREFETCH_LEN)").range("4KiB", "1GiB"),
-                ParameterSpec.of("detectionLatency", ParameterType.DURATION, "28us",
-                        "HCA: translation miss detected, QP suspended (detection phase, fixed part)", B1)
-                        .range("0ns", "1s"),
-                ParameterSpec.of("detectionPerPage", ParameterType.DURATION, "5ns",
-                        "HCA: detection time per translation entry of the faulting range", B1).range("0ns", "1s"),
-                ParameterSpec.of("interruptLatency", ParameterType.DURATION, "42us",
-                        "HCA firmware: page-fault event written, MSI-X raised (interrupt phase)", B1)
-                        .range("0ns", "1s"),
-                ParameterSpec.of("isrCpu", ParameterType.DURATION, "4us",
-                        "host: CPU time of the driver's interrupt handler (interrupt phase)", B1).range("0ns", "1s"),
-                ParameterSpec.of("driverCpu", ParameterType.DURATION, "3us",
-                        "host: CPU time of the driver's page-fault handler (driver phase, fixed part)",
-                        "seed 001 §2.1").range("0ns", "1s"),
-                ParameterSpec.of("driverPerPage", ParameterType.DURATION, "4ns",
-                        "host: driver CPU time per translation entry of the range", "seed 001 §2.1").range("0ns", "1s"),
-                ParameterSpec.of("memoryFirmware", ParameterType.DURATION, "58us",
-                        "HCA firmware: translation-table space prepared for the range (memory phase)", B1)
-                        .range("0ns", "1s"),
-                ParameterSpec.of("allocationCpu", ParameterType.DURATION, "4us",
-                        "host: CPU time to get and DMA-map the pages (memory phase, fixed part), on top of the "
-                                + "OS memory manager's own fault-in time", B1).range("0ns", "1s"),
-                ParameterSpec.of("allocationPerPage", ParameterType.DURATION, "80ns",
-                        "host: allocation CPU time per translation entry", B1).range("0ns", "1s"),
-                ParameterSpec.of("tableUpdateLatency", ParameterType.DURATION, "46us",
-                        "HCA: translation update executed and HCA caches made coherent (page-table phase)", B1)
-                        .range("0ns", "1s"),
-                ParameterSpec.of("tableUpdatePerPage", ParameterType.DURATION, "45ns",
-                        "host: CPU time per entry written into the translation update", B1).range("0ns", "1s"),
-                ParameterSpec.of("resumeLatency", ParameterType.DURATION, "18us",
-                        "HCA firmware: the suspended transfer resumed (resume phase)", B1).range("0ns", "1s"),
-                ParameterSpec.of("driverCore", ParameterType.STRING, "",
-                        "host core that runs the driver's NPF work (empty: the node's first core)", "seed 001 §2.1"),
-                ParameterSpec.of("prefetch", ParameterType.BOOLEAN, "false",
-                        "mitigation: prefetch on-demand registrations (madvise WILL_NEED + HCA table filled)",
-                        "seed 001 §2.3, FIDELITY B5"),
-                ParameterSpec.of("hugePages", ParameterType.BOOLEAN, "false",
-                        "mitigation: advise on-demand registrations MADV_HUGEPAGE; faults map 2 MiB entries",
-                        "seed 001 §2.3, FIDELITY B5"),
-                ParameterSpec.of("pdIsolation", ParameterType.BOOLEAN, "false",
-                        "mitigation: a fault-handling context per protection domain (else one per HCA, faults "
-                                + "handled one at a time)", "seed 001 §2.3, FIDELITY B5"));
+        return Parameter.specs(RATE, MTU, LOCAL_ACK_TIMEOUT, MIN_ACK_TIMEOUT, MIN_RNR_TIMER, MAX_PREFETCH,
+                DETECTION_LATENCY, DETECTION_PER_PAGE, INTERRUPT_LATENCY, ISR_CPU, DRIVER_CPU, DRIVER_PER_PAGE,
+                MEMORY_FIRMWARE, ALLOCATION_CPU, ALLOCATION_PER_PAGE, TABLE_UPDATE_LATENCY, TABLE_UPDATE_PER_PAGE,
+                RESUME_LATENCY, DRIVER_CORE, PREFETCH, HUGE_PAGES, PD_ISOLATION);
+    }
+
+    @Override
+    public List<StatisticSpec> statistics() {
+        return HcaStatistics.DECLARED;
     }
 
     @Override

@@ -1,9 +1,12 @@
 package org.iopf.plugin.infinibandnpf;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.iopf.core.platform.ExtensionRegistry;
+import org.iopf.core.platform.FigureNames;
 import org.iopf.core.platform.Scenario;
 import org.iopf.core.platform.file.PlatformFileReader;
+import org.iopf.core.report.Figure;
 import org.iopf.core.report.RunResult;
 import org.iopf.core.run.CompletedRun;
 import org.iopf.core.run.ScenarioRunner;
@@ -27,5 +30,12 @@ final class ScenarioFiles {
         Scenario scenario = new PlatformFileReader(REGISTRY).read(name, yaml);
         CompletedRun run = new ScenarioRunner(REGISTRY).run(scenario);
         return RunResult.of(scenario, run.simulation(), run.workload(), run.wallNanos());
+    }
+
+    /** The figures of {@code result}, a run of {@code file}, that their owners' types do not declare. */
+    static List<String> undeclared(String file, RunResult result) {
+        Scenario scenario = new PlatformFileReader(REGISTRY).read(Path.of(file));
+        return new FigureNames(scenario.platform(), REGISTRY, REGISTRY.requireWorkload(scenario.workload().type()))
+                .undeclared(result.figures().stream().map(Figure::name).toList());
     }
 }

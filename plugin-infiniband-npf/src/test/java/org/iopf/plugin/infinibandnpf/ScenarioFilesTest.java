@@ -35,6 +35,8 @@ final class ScenarioFilesTest {
         assertThat(result.expectations().outcomes()).filteredOn(o -> !o.passed())
                 .extracting(ExpectationOutcome::message).isEmpty();
         assertThat(result.value("sim.finished").orElseThrow()).isEqualTo(1.0);
+        assertThat(ScenarioFiles.undeclared(file.toString(), result))
+                .as("statistics recorded but not declared by their types").isEmpty();
     }
 
     @Test

@@ -114,7 +114,7 @@ final class PlatformFileReaderTest {
                   - {metric: throughput, value: 96Gbps, tolerance: 2%}
                   - {metric: latency.p99, max: 50us}
                   - {metric: faults.translation, min: 1}
-                  - {metric: node1.nic0.bytes, value: 4KiB, tolerance: 512B}
+                  - {metric: node1.nic0.tx.bytes, value: 4KiB, tolerance: 512B}
                   - {metric: workload.cache.hitRate, min: 12%}
                   - metric: workload.dma.rate
                     value: 13284MB/s
@@ -128,7 +128,7 @@ final class PlatformFileReaderTest {
                 Quantity.DURATION, "<= 50us", "expect.yaml:9:5"));
         assertThat(e.get(2)).isEqualTo(new Expectation("faults.translation", Comparison.AT_LEAST, 1, 0, false,
                 Quantity.NUMBER, ">= 1", "expect.yaml:10:5"));
-        assertThat(e.get(3)).isEqualTo(new Expectation("node1.nic0.bytes", Comparison.WITHIN, 4096, 512, false,
+        assertThat(e.get(3)).isEqualTo(new Expectation("node1.nic0.tx.bytes", Comparison.WITHIN, 4096, 512, false,
                 Quantity.BYTES, "4KiB ± 512B", "expect.yaml:11:5"));
         assertThat(e.get(4).comparison()).isEqualTo(Comparison.AT_LEAST);
         assertThat(e.get(4).quantity()).isEqualTo(Quantity.RATIO);
