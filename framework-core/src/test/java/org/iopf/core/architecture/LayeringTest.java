@@ -28,8 +28,9 @@ final class LayeringTest {
     void apiDependsOnlyOnTheAllowedLibraries() {
         noClasses().that().resideInAPackage("org.iopf.api..")
                 .should().dependOnClassesThat().resideOutsideOfPackages("org.iopf.api..", "java..", "javax.annotation..",
-                        "org.apiguardian.api..",
-                        "org.slf4j..", "jakarta.inject..", "org.pf4j..", "com.google.inject..")
+                        "org.slf4j..", "jakarta.inject..", "org.pf4j..", "com.google.inject..",
+                        // @API(status, since): annotations only, which a JVM without the jar ignores
+                        "org.apiguardian.api..")
                 .check(classes);
     }
 

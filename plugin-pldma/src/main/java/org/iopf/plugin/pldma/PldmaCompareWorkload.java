@@ -44,17 +44,14 @@ final class PldmaCompareWorkload implements Workload {
         this.context = context;
         Parameters p = context.parameters();
         this.setup = PldmaCompareWorkloadType.setup(p);
-        this.probeTransfers = p.intValue(PldmaCompareWorkloadType.PROBE_TRANSFERS);
-        this.probeSize = p.bytes(PldmaCompareWorkloadType.PROBE_SIZE);
-        if (probeTransfers <= 0 || probeSize <= 0) {
-            throw new IllegalArgumentException("probeTransfers and probeSize must be > 0");
-        }
+        this.probeTransfers = p.get(PldmaCompareWorkloadType.PROBE_TRANSFERS);
+        this.probeSize = p.get(PldmaCompareWorkloadType.PROBE_SIZE);
     }
 
     @Override
     public void start() {
-        requester = context.requireNode(context.parameters().string(PldmaStreamWorkloadType.SOURCE));
-        responder = context.requireNode(context.parameters().string(PldmaStreamWorkloadType.TARGET));
+        requester = context.requireNode(context.parameters().get(PldmaStreamWorkloadType.SOURCE));
+        responder = context.requireNode(context.parameters().get(PldmaStreamWorkloadType.TARGET));
         steps.add(() -> {
             pinnedProbe = new CapacityProbe(requester, responder, true, probeTransfers, probeSize, 1,
                     context.random().nextLong(), this::next);
@@ -68,7 +65,7 @@ final class PldmaCompareWorkload implements Workload {
         steps.add(() -> {
             long faultsBefore = faultsRaised();
             pinnedPhase = new StreamPhase(context, setup.withPinned(true), 3, requester, responder,
-                    context.metrics().histogram("pinned.latency", "ns"), () -> {
+                    PldmaCompareWorkloadType.PINNED_LATENCY.histogram(context.metrics()), () -> {
                         pinnedFaults = faultsRaised() - faultsBefore;
                         next();
                     });
@@ -138,19 +135,19 @@ final class PldmaCompareWorkload implements Workload {
     }
 
     private void report() {
-        Metrics m = context.metrics().scope("a9");
+        Metrics m = context.metrics();
         ComparisonTable table = new ComparisonTable(pinnedPhase.residentAtStart(), unpinnedPhase.residentAtStart(),
                 pinnedProbe.peak(), unpinnedProbe.peak(), recoveries, recoveries == 0 ? 0 : recoveryNanos / recoveries,
                 pinnedFaults, overheadPpm(pinnedPhase), overheadPpm(unpinnedPhase));
-        m.gauge("pinned.memoryReserved", "bytes", table::pinnedReservedBytes);
-        m.gauge("faultAware.memoryReserved", "bytes", table::faultAwareReservedBytes);
-        m.gauge("pinned.maxConcurrentTransfers", "transfers", table::pinnedMaxConcurrent);
-        m.gauge("faultAware.maxConcurrentTransfers", "transfers", table::faultAwareMaxConcurrent);
-        m.gauge("pinned.faults", "faults", table::pinnedFaults);
-        m.gauge("faultAware.recoveries", "pauses", table::faultAwareRecoveries);
-        m.gauge("faultAware.faultRecovery", "ns", table::faultAwareRecoveryNanos);
-        m.gauge("pinned.bandwidthOverheadPpm", "ppm", table::pinnedOverheadPpm);
-        m.gauge("faultAware.bandwidthOverheadPpm", "ppm", table::faultAwareOverheadPpm);
+        PldmaCompareWorkloadType.PINNED_RESERVED.gauge(m, table::pinnedReservedBytes);
+        PldmaCompareWorkloadType.FAULT_AWARE_RESERVED.gauge(m, table::faultAwareReservedBytes);
+        PldmaCompareWorkloadType.PINNED_MAX_CONCURRENT.gauge(m, table::pinnedMaxConcurrent);
+        PldmaCompareWorkloadType.FAULT_AWARE_MAX_CONCURRENT.gauge(m, table::faultAwareMaxConcurrent);
+        PldmaCompareWorkloadType.PINNED_FAULTS.gauge(m, table::pinnedFaults);
+        PldmaCompareWorkloadType.FAULT_AWARE_RECOVERIES.gauge(m, table::faultAwareRecoveries);
+        PldmaCompareWorkloadType.FAULT_AWARE_RECOVERY.gauge(m, table::faultAwareRecoveryNanos);
+        PldmaCompareWorkloadType.PINNED_OVERHEAD.gauge(m, table::pinnedOverheadPpm);
+        PldmaCompareWorkloadType.FAULT_AWARE_OVERHEAD.gauge(m, table::faultAwareOverheadPpm);
         Metrics w = context.metrics();
         w.counter(WorkloadMetrics.BYTES, WorkloadMetrics.BYTES_UNIT).add(unpinnedPhase.bytes());
         w.counter(WorkloadMetrics.ERRORS, WorkloadMetrics.OPERATIONS)

@@ -1,12 +1,12 @@
 package org.iopf.plugin.pldma;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import org.iopf.api.observe.StatisticSpec;
 import org.iopf.api.platform.NodeRequirement;
+import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.platform.ParameterType;
 import org.iopf.api.platform.Parameters;
+import org.iopf.api.platform.Source;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
@@ -27,8 +27,35 @@ import org.pf4j.Extension;
  */
 @Extension
 public final class PldmaCompareWorkloadType implements WorkloadType {
-    static final String PROBE_TRANSFERS = "probeTransfers";
-    static final String PROBE_SIZE = "probeSize";
+    static final Parameter<Integer> PROBE_TRANSFERS = Parameter.count("probeTransfers",
+            "transfers the capacity probe tries to have in flight at once (one more than the PLDMA's 1024)")
+            .byDefault("1025").range(1, 65_536)
+            .from(Source.seed("000", "§2.3 (1024 concurrent transfers; one more probes the limit)"));
+    static final Parameter<Long> PROBE_SIZE = Parameter.bytes("probeSize", "bytes per probe transfer (one block)")
+            .byDefault("16KiB").range("1B", "1GiB").from(Source.seed("000", "§2.3 (16 KB blocks)"));
+
+    /** The cells of the seed's table (under {@code a9.}) and the pinned phase's latency. */
+    static final StatisticSpec PINNED_RESERVED = StatisticSpec.gauge("a9.pinned.memoryReserved", "bytes",
+            "memory resident at the start, pinned");
+    static final StatisticSpec FAULT_AWARE_RESERVED = StatisticSpec.gauge("a9.faultAware.memoryReserved", "bytes",
+            "memory resident at the start, fault-aware");
+    static final StatisticSpec PINNED_MAX_CONCURRENT = StatisticSpec.gauge("a9.pinned.maxConcurrentTransfers",
+            "transfers", "most probe transfers in flight at once, pinned (bounded by the pinnable limit)");
+    static final StatisticSpec FAULT_AWARE_MAX_CONCURRENT = StatisticSpec.gauge(
+            "a9.faultAware.maxConcurrentTransfers", "transfers",
+            "most probe transfers in flight at once, fault-aware (bounded by the PLDMA)");
+    static final StatisticSpec PINNED_FAULTS = StatisticSpec.gauge("a9.pinned.faults", "faults",
+            "faults raised in the pinned phase (none expected)");
+    static final StatisticSpec FAULT_AWARE_RECOVERIES = StatisticSpec.gauge("a9.faultAware.recoveries", "pauses",
+            "fault pauses that ended in the fault-aware phase");
+    static final StatisticSpec FAULT_AWARE_RECOVERY = StatisticSpec.gauge("a9.faultAware.faultRecovery", "ns",
+            "mean fault pause in the fault-aware phase");
+    static final StatisticSpec PINNED_OVERHEAD = StatisticSpec.gauge("a9.pinned.bandwidthOverheadPpm", "ppm",
+            "goodput lost against a saturated link, pinned, parts per million");
+    static final StatisticSpec FAULT_AWARE_OVERHEAD = StatisticSpec.gauge("a9.faultAware.bandwidthOverheadPpm", "ppm",
+            "goodput lost against a saturated link, fault-aware, parts per million");
+    static final StatisticSpec PINNED_LATENCY = StatisticSpec.histogram("pinned.latency", "ns",
+            "latency of one request in the pinned phase");
 
     /** Creates the type; found through PF4J or {@link java.util.ServiceLoader}. */
     public PldmaCompareWorkloadType() {
@@ -47,24 +74,24 @@ public final class PldmaCompareWorkloadType implements WorkloadType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        List<ParameterSpec> specs = new ArrayList<>(new PldmaStreamWorkloadType().parameters().stream()
-                .filter(p -> !p.name().equals(PldmaStreamWorkloadType.MODE)
-                        && !p.name().equals(PldmaStreamWorkloadType.REFERENCE))
-                .toList());
-        specs.add(ParameterSpec.of(PROBE_TRANSFERS, ParameterType.INTEGER, "1025",
-                "transfers the capacity probe tries to have in flight at once (one more than the PLDMA's 1024)",
-                "FIDELITY A4, A9").range(1, 65_536));
-        specs.add(ParameterSpec.of(PROBE_SIZE, ParameterType.BYTES, "16KiB", "bytes per probe transfer (one block)",
-                "FIDELITY A5").range("1B", "1GiB"));
-        return List.copyOf(specs);
+        return Parameter.specs(PldmaStreamWorkloadType.SOURCE, PldmaStreamWorkloadType.TARGET,
+                PldmaStreamWorkloadType.STREAMS, PldmaStreamWorkloadType.FAULTING, PldmaStreamWorkloadType.MESSAGE_SIZE,
+                PldmaStreamWorkloadType.MESSAGES, PldmaStreamWorkloadType.CONCURRENCY, PldmaStreamWorkloadType.OPERATION,
+                PROBE_TRANSFERS, PROBE_SIZE);
+    }
+
+    @Override
+    public List<StatisticSpec> statistics() {
+        return List.of(PINNED_RESERVED, FAULT_AWARE_RESERVED, PINNED_MAX_CONCURRENT, FAULT_AWARE_MAX_CONCURRENT,
+                PINNED_FAULTS, FAULT_AWARE_RECOVERIES, FAULT_AWARE_RECOVERY, PINNED_OVERHEAD, FAULT_AWARE_OVERHEAD,
+                PINNED_LATENCY);
     }
 
     /** The traffic of its stream phases: unpinned as given (slots reused, not fresh per request). */
     static StreamSetup setup(Parameters p) {
-        return new StreamSetup(p.bytes(PldmaStreamWorkloadType.MESSAGE_SIZE),
-                p.intValue(PldmaStreamWorkloadType.MESSAGES), p.intValue(PldmaStreamWorkloadType.CONCURRENCY),
-                RdmaOperation.valueOf(p.string(PldmaStreamWorkloadType.OPERATION).toUpperCase(Locale.ROOT)), false,
-                p.intValue(PldmaStreamWorkloadType.STREAMS), p.intValue(PldmaStreamWorkloadType.FAULTING), false);
+        return new StreamSetup(p.get(PldmaStreamWorkloadType.MESSAGE_SIZE), p.get(PldmaStreamWorkloadType.MESSAGES),
+                p.get(PldmaStreamWorkloadType.CONCURRENCY), PldmaStreamWorkloadType.operation(p), false,
+                p.get(PldmaStreamWorkloadType.STREAMS), p.get(PldmaStreamWorkloadType.FAULTING), false);
     }
 
     /**
@@ -77,7 +104,7 @@ public final class PldmaCompareWorkloadType implements WorkloadType {
         StreamSetup setup = setup(parameters);
         long pinned = setup.withPinned(true).bytesPerNode();
         long phases = Math.addExact(pinned, setup.bytesPerNode());
-        long probe = Math.multiplyExact(parameters.bytes(PROBE_SIZE), parameters.integer(PROBE_TRANSFERS));
+        long probe = Math.multiplyExact(parameters.get(PROBE_SIZE), (long) parameters.get(PROBE_TRANSFERS));
         return PldmaRequirements.ends(Math.max(phases, probe), pinned);
     }
 

@@ -24,7 +24,6 @@ import org.iopf.api.iommu.DomainId;
 import org.iopf.api.iommu.Iommu;
 import org.iopf.api.iommu.StreamId;
 import org.iopf.api.mem.MemoryManager;
-import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.PhysicalMemory;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.observe.Inspectable;
@@ -49,8 +48,6 @@ import org.iopf.api.sim.Time;
  * block queued and submits it when a transfer completes.
  */
 final class PldmaEngine implements DmaEngine, Inspectable {
-    private static final long PAGE = PageSize.BASE.bytes();
-
     private final ComponentContext context;
     private final Iommu iommu;
     private final PhysicalMemory memory;
@@ -98,55 +95,43 @@ final class PldmaEngine implements DmaEngine, Inspectable {
         this.iommu = Objects.requireNonNull(iommu, "iommu is null");
         this.memory = memoryManager.physicalMemory();
         var p = context.parameters();
-        this.mtu = p.bytes(PldmaEngineType.MTU);
-        if (mtu < 64 || mtu > PAGE || Long.bitCount(mtu) != 1) {
+        // ranges are declared, and checked, in PldmaEngineType; a power of two is not a range
+        this.mtu = p.get(PldmaEngineType.MTU);
+        if (Long.bitCount(mtu) != 1) {
             throw new IllegalArgumentException(context.path() + ": mtu must be a power of two from 64 B to 4 KiB: "
                     + mtu);
         }
-        this.headerBytes = Math.toIntExact(p.bytes(PldmaEngineType.HEADER_BYTES));
-        this.channelsPerDomain = positive(p.intValue(PldmaEngineType.CHANNELS_PER_DOMAIN), "channelsPerDomain");
-        this.maxConcurrent = positive(p.intValue(PldmaEngineType.MAX_CONCURRENT), "maxConcurrentTransfers");
-        int buffersPerChannel = positive(p.intValue(PldmaEngineType.BUFFERS_PER_CHANNEL), "buffersPerChannel");
-        this.retransmitTimeout = p.duration(PldmaEngineType.RETRANSMIT_TIMEOUT);
-        if (retransmitTimeout <= 0) {
-            throw new IllegalArgumentException(context.path() + ": retransmitTimeout must be > 0");
-        }
-        this.hangEvery = p.integer(PldmaEngineType.HANG_EVERY);
-        this.transportRetries = p.intValue(PldmaEngineType.TRANSPORT_RETRIES);
-        if (transportRetries < 0) {
-            throw new IllegalArgumentException(context.path() + ": transportRetries must be >= 0");
-        }
+        this.headerBytes = Math.toIntExact(p.get(PldmaEngineType.HEADER_BYTES));
+        this.channelsPerDomain = p.get(PldmaEngineType.CHANNELS_PER_DOMAIN);
+        this.maxConcurrent = p.get(PldmaEngineType.MAX_CONCURRENT);
+        int buffersPerChannel = p.get(PldmaEngineType.BUFFERS_PER_CHANNEL);
+        this.retransmitTimeout = p.get(PldmaEngineType.RETRANSMIT_TIMEOUT);
+        this.hangEvery = p.get(PldmaEngineType.HANG_EVERY);
+        this.transportRetries = p.get(PldmaEngineType.TRANSPORT_RETRIES);
         LinkSpec fabricLink = fabric.defaultLink();
-        LinkSpec link = new LinkSpec(p.rate(PldmaEngineType.RATE), fabricLink.latencyNanos(),
+        LinkSpec link = new LinkSpec(p.get(PldmaEngineType.RATE), fabricLink.latencyNanos(),
                 fabricLink.lossProbability());
         this.port = fabric.attach(new Endpoint(context.node(), context.name()), link, this::receive);
         this.track = context.path();
         var m = context.metrics();
-        this.packetsSent = m.counter("packets.sent", "packets");
-        this.packetsReceived = m.counter("packets.received", "packets");
-        this.retransmissions = m.counter("retransmissions", "packets");
-        this.nacksReceived = m.counter("nacks.received", "packets");
-        this.timeouts = m.counter("timeouts", "timeouts");
-        this.localFaults = m.counter("faults.source", "faults");
-        this.busy = m.counter("transfers.refusedBusy", "transfers");
-        this.completed = m.counter("transfers.completed", "transfers");
-        this.hangs = m.counter("transfers.stuck", "transfers");
-        this.aborts = m.counter("transfers.reset", "transfers");
-        this.recovery = m.histogram("recovery", "ns");
-        m.gauge("transfers.active", "transfers", () -> inFlight);
-        m.gauge("transfers.peak", "transfers", () -> peakInFlight);
+        this.packetsSent = PldmaStatistics.PACKETS_SENT.counter(m);
+        this.packetsReceived = PldmaStatistics.PACKETS_RECEIVED.counter(m);
+        this.retransmissions = PldmaStatistics.RETRANSMISSIONS.counter(m);
+        this.nacksReceived = PldmaStatistics.NACKS_RECEIVED.counter(m);
+        this.timeouts = PldmaStatistics.TIMEOUTS.counter(m);
+        this.localFaults = PldmaStatistics.FAULTS_SOURCE.counter(m);
+        this.busy = PldmaStatistics.REFUSED_BUSY.counter(m);
+        this.completed = PldmaStatistics.COMPLETED.counter(m);
+        this.hangs = PldmaStatistics.STUCK.counter(m);
+        this.aborts = PldmaStatistics.RESET.counter(m);
+        this.recovery = PldmaStatistics.RECOVERY.histogram(m);
+        PldmaStatistics.ACTIVE.gauge(m, () -> inFlight);
+        PldmaStatistics.PEAK.gauge(m, () -> peakInFlight);
         this.channels = new ChannelTable(buffersPerChannel);
         this.services = new TransferServices(context.scheduler(), iommu, memory, mtu, retransmitTimeout,
                 transportRetries, port.endpoint(), headerBytes);
         this.receiver = new PldmaReceiver(callbacks, context.scheduler(), iommu, memory, m);
         this.r5 = new R5Scheduler(context, this);
-    }
-
-    private int positive(int value, String name) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(context.path() + ": " + name + " must be > 0: " + value);
-        }
-        return value;
     }
 
     // ---- DmaEngine ----

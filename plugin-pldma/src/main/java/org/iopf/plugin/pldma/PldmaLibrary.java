@@ -57,8 +57,8 @@ public final class PldmaLibrary {
         this.domain = domain;
         this.pinned = pinned;
         var p = engine.context().parameters();
-        this.core = engine.context().resources().requireCore(p.string(PldmaEngineType.LIBRARY_CORE));
-        this.callCost = p.duration(PldmaEngineType.LIBRARY_CALL_COST);
+        this.core = engine.context().resources().requireCore(p.get(PldmaEngineType.LIBRARY_CORE));
+        this.callCost = p.get(PldmaEngineType.LIBRARY_CALL_COST);
     }
 
     /**

@@ -45,11 +45,11 @@ final class PldmaReceiver {
         this.scheduler = scheduler;
         this.iommu = iommu;
         this.memory = memory;
-        this.nacksSent = metrics.counter("nacks.sent", "packets");
-        this.duplicates = metrics.counter("packets.duplicate", "packets");
-        this.dropped = metrics.counter("packets.droppedWhileFaulted", "packets");
-        this.faults = metrics.counter("faults.destination", "faults");
-        this.bytesWritten = metrics.counter("bytes.written", "bytes");
+        this.nacksSent = PldmaStatistics.NACKS_SENT.counter(metrics);
+        this.duplicates = PldmaStatistics.DUPLICATES.counter(metrics);
+        this.dropped = PldmaStatistics.DROPPED_WHILE_FAULTED.counter(metrics);
+        this.faults = PldmaStatistics.FAULTS_DESTINATION.counter(metrics);
+        this.bytesWritten = PldmaStatistics.BYTES_WRITTEN.counter(metrics);
     }
 
     /** Destination translations that faulted so far. */

@@ -17,8 +17,9 @@ final class PldmaRequirements {
      * The source and the target, each holding {@code residentBytes} of buffers, {@code pinnedBytes} of them pinned.
      */
     static List<NodeRequirement> ends(long residentBytes, long pinnedBytes) {
-        return List.of(end(PldmaStreamWorkloadType.SOURCE, "issues its requests from it", residentBytes, pinnedBytes),
-                end(PldmaStreamWorkloadType.TARGET, "serves its requests from it", residentBytes, pinnedBytes));
+        return List.of(
+                end(PldmaStreamWorkloadType.SOURCE.name(), "issues its requests from it", residentBytes, pinnedBytes),
+                end(PldmaStreamWorkloadType.TARGET.name(), "serves its requests from it", residentBytes, pinnedBytes));
     }
 
     private static NodeRequirement end(String node, String purpose, long residentBytes, long pinnedBytes) {

@@ -24,19 +24,19 @@ final class PldmaStreamWorkload implements Workload {
     PldmaStreamWorkload(WorkloadContext context) {
         this.context = context;
         this.setup = PldmaStreamWorkloadType.setup(context.parameters());
-        this.reference = context.parameters().string(PldmaStreamWorkloadType.REFERENCE).equals("resident");
+        this.reference = context.parameters().get(PldmaStreamWorkloadType.REFERENCE).equals("resident");
     }
 
     @Override
     public void start() {
-        Node requester = context.requireNode(context.parameters().string(PldmaStreamWorkloadType.SOURCE));
-        Node responder = context.requireNode(context.parameters().string(PldmaStreamWorkloadType.TARGET));
+        Node requester = context.requireNode(context.parameters().get(PldmaStreamWorkloadType.SOURCE));
+        Node responder = context.requireNode(context.parameters().get(PldmaStreamWorkloadType.TARGET));
         Metrics m = context.metrics();
         Histogram latency = m.histogram(WorkloadMetrics.LATENCY, WorkloadMetrics.NANOSECONDS);
         context.metrics().gauge(WorkloadMetrics.ELAPSED, WorkloadMetrics.NANOSECONDS, () -> measuredElapsed);
         if (reference) {
             phases.add(new StreamPhase(context, setup.withoutFaults(), 0, requester, responder,
-                    m.histogram("reference.latency", "ns"), () -> next(0)));
+                    PldmaStreamWorkloadType.REFERENCE_LATENCY.histogram(m), () -> next(0)));
         }
         int measured = phases.size();
         phases.add(new StreamPhase(context, setup, measured, requester, responder, latency, () -> next(measured)));
@@ -74,13 +74,14 @@ final class PldmaStreamWorkload implements Workload {
         for (int i = 0; i < measured.runs().size(); i++) {
             StreamRun run = measured.runs().get(i);
             long throughput = StreamPhase.throughputBps(run);
-            m.gauge("stream" + i + ".throughput", "bps", () -> throughput);
-            m.counter("stream" + i + ".bytes", "bytes").add(run.bytes());
+            String stream = "stream" + i;
+            PldmaStreamWorkloadType.THROUGHPUT.gauge(m, () -> throughput, stream);
+            PldmaStreamWorkloadType.STREAM_BYTES.counter(m, stream).add(run.bytes());
             if (reference) {
                 long before = StreamPhase.throughputBps(phases.get(0).runs().get(i));
                 long loss = before == 0 ? 0 : (before - throughput) * PPM / before;
-                m.gauge("stream" + i + ".reference.throughput", "bps", () -> before);
-                m.gauge("stream" + i + ".lossPpm", "ppm", () -> loss);
+                PldmaStreamWorkloadType.REFERENCE_THROUGHPUT.gauge(m, () -> before, stream);
+                PldmaStreamWorkloadType.LOSS_PPM.gauge(m, () -> loss, stream);
                 if (!run.faulting()) {
                     maxLoss = Math.max(maxLoss, loss);
                 }
@@ -88,7 +89,7 @@ final class PldmaStreamWorkload implements Workload {
         }
         if (reference && maxLoss != Long.MIN_VALUE) {
             long worst = maxLoss;
-            m.gauge("nonFaulting.maxLossPpm", "ppm", () -> worst);
+            PldmaStreamWorkloadType.MAX_LOSS_PPM.gauge(m, () -> worst);
         }
     }
 }

@@ -2,10 +2,12 @@ package org.iopf.plugin.pldma;
 
 import java.util.List;
 import java.util.Locale;
+import org.iopf.api.observe.StatisticSpec;
 import org.iopf.api.platform.NodeRequirement;
+import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.platform.ParameterType;
 import org.iopf.api.platform.Parameters;
+import org.iopf.api.platform.Source;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
@@ -29,16 +31,47 @@ import org.pf4j.Extension;
  */
 @Extension
 public final class PldmaStreamWorkloadType implements WorkloadType {
-    static final String SOURCE = "source";
-    static final String TARGET = "target";
-    static final String STREAMS = "streams";
-    static final String FAULTING = "faultingStreams";
-    static final String MESSAGE_SIZE = "messageSize";
-    static final String MESSAGES = "messages";
-    static final String CONCURRENCY = "concurrency";
-    static final String OPERATION = "operation";
-    static final String MODE = "mode";
-    static final String REFERENCE = "reference";
+    static final Parameter<String> SOURCE = Parameter.node("source", "node whose library issues the requests")
+            .byDefault("node1").from(Source.assumption("the first node of a two-node platform"));
+    static final Parameter<String> TARGET = Parameter.node("target", "the remote node").byDefault("node2")
+            .from(Source.assumption("the second node of a two-node platform"));
+    static final Parameter<Integer> STREAMS = Parameter.count("streams", "concurrent streams, one process each")
+            .byDefault("2").range(1, 64).from(Source.assumption("one faulting and one resident stream, the fewest "
+                    + "that show what faults cost the others"));
+    static final Parameter<Integer> FAULTING = Parameter.count("faultingStreams",
+            "streams (the first ones) on non-resident unpinned memory: every request faults; at most streams")
+            .byDefault("1").range(0, 64)
+            .from(Source.seed("000", "§4.2 (later transfers go on while one faults: FIDELITY A8)"));
+    static final Parameter<Long> MESSAGE_SIZE = Parameter.bytes("messageSize", "bytes per request")
+            .byDefault("256KiB").range("1B", "2GiB").from(Source.assumption("16 blocks of 16 KiB per request"));
+    static final Parameter<Integer> MESSAGES = Parameter.count("messages", "requests per stream").byDefault("16")
+            .range(1, 1_000_000).from(Source.assumption("enough requests for a steady rate, cheap to run"));
+    static final Parameter<Integer> CONCURRENCY = Parameter.count("concurrency", "requests in flight per stream")
+            .byDefault("2").range(1, 65_536)
+            .from(Source.assumption("two in flight, as a channel's double buffering"));
+    static final Parameter<String> OPERATION = Parameter.choice("operation", "rdma_write or rdma_read", "write",
+            "read").byDefault("write").from(Source.seed("000", "§4.1 (rdma_write/read)"));
+    static final Parameter<String> MODE = Parameter.choice("mode",
+            "register memory unpinned (fault-aware) or pinned (no stream faults)", "unpinned", "pinned")
+            .byDefault("unpinned").from(Source.seed("000", "§4.3 (fault-aware against pin-based RDMA: FIDELITY A9)"));
+    static final Parameter<String> REFERENCE = Parameter.choice("reference",
+            "run first a reference phase with every stream resident and report each stream's throughput loss "
+                    + "against it", "none", "resident").byDefault("none")
+            .from(Source.assumption("no reference phase unless a loss against it is asked for (FIDELITY A8)"));
+
+    /** What it records per stream and over the streams, besides the standard workload statistics. */
+    static final StatisticSpec THROUGHPUT = StatisticSpec.gauge("{stream}.throughput", "bps",
+            "throughput of stream i (stream0, stream1, ...) in the measured phase");
+    static final StatisticSpec STREAM_BYTES = StatisticSpec.counter("{stream}.bytes", "bytes",
+            "bytes stream i moved in the measured phase");
+    static final StatisticSpec REFERENCE_THROUGHPUT = StatisticSpec.gauge("{stream}.reference.throughput", "bps",
+            "throughput of stream i in the reference phase (reference: resident)");
+    static final StatisticSpec LOSS_PPM = StatisticSpec.gauge("{stream}.lossPpm", "ppm",
+            "throughput stream i lost against the reference phase, parts per million (negative: it gained)");
+    static final StatisticSpec MAX_LOSS_PPM = StatisticSpec.gauge("nonFaulting.maxLossPpm", "ppm",
+            "the largest lossPpm of the streams that do not fault");
+    static final StatisticSpec REFERENCE_LATENCY = StatisticSpec.histogram("reference.latency", "ns",
+            "latency of one request in the reference phase");
 
     /** Creates the type; found through PF4J or {@link java.util.ServiceLoader}. */
     public PldmaStreamWorkloadType() {
@@ -57,33 +90,25 @@ public final class PldmaStreamWorkloadType implements WorkloadType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return List.of(
-                ParameterSpec.of(SOURCE, ParameterType.NODE, "node1", "node whose library issues the requests", ""),
-                ParameterSpec.of(TARGET, ParameterType.NODE, "node2", "the remote node", ""),
-                ParameterSpec.of(STREAMS, ParameterType.INTEGER, "2", "concurrent streams, one process each", "")
-                        .range(1, 64),
-                ParameterSpec.of(FAULTING, ParameterType.INTEGER, "1",
-                        "streams (the first ones) on non-resident unpinned memory: every request faults",
-                        "FIDELITY A8").range(0, 64),
-                ParameterSpec.of(MESSAGE_SIZE, ParameterType.BYTES, "256KiB", "bytes per request", "")
-                        .range("1B", "2GiB"),
-                ParameterSpec.of(MESSAGES, ParameterType.INTEGER, "16", "requests per stream", "").range(1, 1_000_000),
-                ParameterSpec.of(CONCURRENCY, ParameterType.INTEGER, "2", "requests in flight per stream", "")
-                        .range(1, 65_536),
-                ParameterSpec.choice(OPERATION, "write", List.of("write", "read"), "rdma_write or rdma_read", ""),
-                ParameterSpec.choice(MODE, "unpinned", List.of("unpinned", "pinned"),
-                        "register memory unpinned (fault-aware) or pinned (no stream faults)", "FIDELITY A9"),
-                ParameterSpec.choice(REFERENCE, "none", List.of("none", "resident"),
-                        "run first a reference phase with every stream resident and report each stream's "
-                                + "throughput loss against it", "FIDELITY A8"));
+        return Parameter.specs(SOURCE, TARGET, STREAMS, FAULTING, MESSAGE_SIZE, MESSAGES, CONCURRENCY, OPERATION, MODE,
+                REFERENCE);
+    }
+
+    @Override
+    public List<StatisticSpec> statistics() {
+        return List.of(THROUGHPUT, STREAM_BYTES, REFERENCE_THROUGHPUT, LOSS_PPM, MAX_LOSS_PPM, REFERENCE_LATENCY);
     }
 
     /** Reads the traffic of the measured phase. */
     static StreamSetup setup(Parameters p) {
-        return new StreamSetup(p.bytes(MESSAGE_SIZE), p.intValue(MESSAGES), p.intValue(CONCURRENCY),
-                RdmaOperation.valueOf(p.string(OPERATION).toUpperCase(Locale.ROOT)),
-                p.string(MODE).equals("pinned"), p.intValue(STREAMS),
-                p.string(MODE).equals("pinned") ? 0 : p.intValue(FAULTING), true);
+        boolean pinned = p.get(MODE).equals("pinned");
+        return new StreamSetup(p.get(MESSAGE_SIZE), p.get(MESSAGES), p.get(CONCURRENCY), operation(p), pinned,
+                p.get(STREAMS), pinned ? 0 : p.get(FAULTING), true);
+    }
+
+    /** The operation the requests do. */
+    static RdmaOperation operation(Parameters p) {
+        return RdmaOperation.valueOf(p.get(OPERATION).toUpperCase(Locale.ROOT));
     }
 
     /**
@@ -94,7 +119,7 @@ public final class PldmaStreamWorkloadType implements WorkloadType {
     public List<NodeRequirement> requirements(Parameters parameters) {
         StreamSetup setup = setup(parameters);
         long bytes = setup.bytesPerNode();
-        if (parameters.string(REFERENCE).equals("resident")) {
+        if (parameters.get(REFERENCE).equals("resident")) {
             bytes = Math.addExact(bytes, setup.withoutFaults().bytesPerNode());
         }
         return PldmaRequirements.ends(bytes, setup.pinned() ? bytes : 0);

@@ -17,7 +17,6 @@ import org.iopf.api.observe.Counter;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.NodeId;
 import org.iopf.api.sim.CpuCore;
-import org.iopf.api.sim.Time;
 import org.iopf.api.sim.WorkPriority;
 
 /**
@@ -105,32 +104,22 @@ final class R5Scheduler implements TransferObserver {
         this.context = Objects.requireNonNull(context, "context is null");
         this.engine = Objects.requireNonNull(engine, "engine is null");
         var p = context.parameters();
-        String coreName = p.string(PldmaEngineType.R5_CORE);
-        this.core = context.resources().requireCore(coreName);
-        this.blockSize = p.bytes(PldmaEngineType.BLOCK_SIZE);
-        if (blockSize <= 0) {
-            throw new IllegalArgumentException(context.path() + ": blockSize must be > 0");
-        }
-        this.timeoutPeriod = p.duration(PldmaEngineType.TIMEOUT_PERIOD);
-        if (timeoutPeriod < Time.millis(1)) {
-            throw new IllegalArgumentException(context.path() + ": timeoutPeriod must be at least 1ms (the R5's "
-                    + "minimum TIMEOUT_PERIOD): " + Time.format(timeoutPeriod));
-        }
-        this.retryLimit = p.intValue(PldmaEngineType.RETRY_LIMIT);
-        if (retryLimit < 0) {
-            throw new IllegalArgumentException(context.path() + ": retryLimit must be >= 0: " + retryLimit);
-        }
-        this.programCost = p.duration(PldmaEngineType.R5_PROGRAM_COST);
-        this.completionCost = p.duration(PldmaEngineType.R5_COMPLETION_COST);
-        var m = context.metrics().scope("r5");
-        this.timeouts = m.counter("timeouts", "timeouts");
-        this.retries = m.counter("retries", "blocks");
-        this.requestsDone = m.counter("requests.completed", "requests");
-        this.requestsFailed = m.counter("requests.failed", "requests");
-        this.blocksProgrammed = m.counter("blocks.programmed", "blocks");
+        // ranges (blockSize, timeoutPeriod at least the R5's 1 ms, retryLimit) are declared in PldmaEngineType
+        this.core = context.resources().requireCore(p.get(PldmaEngineType.R5_CORE));
+        this.blockSize = p.get(PldmaEngineType.BLOCK_SIZE);
+        this.timeoutPeriod = p.get(PldmaEngineType.TIMEOUT_PERIOD);
+        this.retryLimit = p.get(PldmaEngineType.RETRY_LIMIT);
+        this.programCost = p.get(PldmaEngineType.R5_PROGRAM_COST);
+        this.completionCost = p.get(PldmaEngineType.R5_COMPLETION_COST);
+        var m = context.metrics();
+        this.timeouts = PldmaStatistics.R5_TIMEOUTS.counter(m);
+        this.retries = PldmaStatistics.R5_RETRIES.counter(m);
+        this.requestsDone = PldmaStatistics.R5_REQUESTS_COMPLETED.counter(m);
+        this.requestsFailed = PldmaStatistics.R5_REQUESTS_FAILED.counter(m);
+        this.blocksProgrammed = PldmaStatistics.R5_BLOCKS_PROGRAMMED.counter(m);
         for (BlockState state : BlockState.values()) {
             states.put(state, 0);
-            m.gauge("blocks." + state.name().toLowerCase(java.util.Locale.ROOT), "blocks", () -> states.get(state));
+            PldmaStatistics.BLOCKS_BY_STATE.get(state).gauge(m, () -> states.get(state));
         }
         engine.observe(this);
     }

@@ -21,11 +21,9 @@ import org.iopf.api.mem.PageSize;
  */
 record StreamSetup(long messageSize, int messages, int concurrency, RdmaOperation operation, boolean pinned,
         int streams, int faultingStreams, boolean freshPerMessage) {
+    /** Checks what no single declaration covers (the ranges are declared in {@link PldmaStreamWorkloadType}). */
     StreamSetup {
-        if (messageSize <= 0 || messages <= 0 || concurrency <= 0 || streams <= 0) {
-            throw new IllegalArgumentException("messageSize, messages, concurrency and streams must be > 0");
-        }
-        if (faultingStreams < 0 || faultingStreams > streams) {
+        if (faultingStreams > streams) {
             throw new IllegalArgumentException("faultingStreams must be in [0, streams]: " + faultingStreams);
         }
         java.util.Objects.requireNonNull(operation, "operation is null");

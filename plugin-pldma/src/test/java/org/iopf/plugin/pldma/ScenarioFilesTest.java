@@ -7,8 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.iopf.core.platform.FigureNames;
 import org.iopf.core.platform.Scenario;
 import org.iopf.core.platform.file.PlatformFileReader;
+import org.iopf.core.report.Figure;
 import org.iopf.core.report.RunResult;
 import org.iopf.core.run.CompletedRun;
 import org.iopf.core.run.ScenarioRunner;
@@ -48,5 +50,9 @@ final class ScenarioFilesTest {
                     .getAsDouble() + " (hardware limit)");
         }
         assertThat(result.expectations().allPassed()).as(result.expectations().toString()).isTrue();
+        FigureNames declared = new FigureNames(scenario.platform(), PldmaTestbed.REGISTRY,
+                PldmaTestbed.REGISTRY.requireWorkload(scenario.workload().type()));
+        assertThat(declared.undeclared(result.figures().stream().map(Figure::name).toList()))
+                .as("statistics recorded but not declared by their types").isEmpty();
     }
 }

@@ -113,26 +113,26 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
         final Histogram batchPages;
 
         Counters(Metrics m) {
-            handled = m.counter("handled", "faults");
-            resolved = m.counter("resolved", "faults");
-            terminated = m.counter("terminated", "faults");
-            unrecoverable = m.counter("unrecoverable", "faults");
-            notifications = m.counter("notifications", "messages");
-            acks = m.counter("acks", "messages");
-            retries = m.counter("retries", "messages");
-            joined = m.counter("joined", "faults");
-            watchdog = m.counter("watchdog.recoveries", "notifications");
-            repeated = m.counter("repeatedFaults", "faults");
-            repeatedDetected = m.counter("repeatedFaults.detected", "pages");
-            notifierUnmaps = m.counter("notifier.unmaps", "ranges");
-            abandoned = m.counter("abandoned", "requests");
-            recovery = m.histogram("recovery", "ns");
-            isr = m.histogram("step.isr", "ns");
-            tasklet = m.histogram("step.tasklet", "ns");
-            pagetable = m.histogram("step.pagetable", "ns");
-            invalidate = m.histogram("step.invalidate", "ns");
-            resume = m.histogram("step.resume", "ns");
-            batchPages = m.histogram("batch.pages", "pages");
+            handled = ExanestStatistics.HANDLED.counter(m);
+            resolved = ExanestStatistics.RESOLVED.counter(m);
+            terminated = ExanestStatistics.TERMINATED.counter(m);
+            unrecoverable = ExanestStatistics.UNRECOVERABLE.counter(m);
+            notifications = ExanestStatistics.NOTIFICATIONS.counter(m);
+            acks = ExanestStatistics.ACKS.counter(m);
+            retries = ExanestStatistics.RETRIES.counter(m);
+            joined = ExanestStatistics.JOINED.counter(m);
+            watchdog = ExanestStatistics.WATCHDOG.counter(m);
+            repeated = ExanestStatistics.REPEATED.counter(m);
+            repeatedDetected = ExanestStatistics.REPEATED_DETECTED.counter(m);
+            notifierUnmaps = ExanestStatistics.NOTIFIER_UNMAPS.counter(m);
+            abandoned = ExanestStatistics.ABANDONED.counter(m);
+            recovery = ExanestStatistics.RECOVERY.histogram(m);
+            isr = ExanestStatistics.STEP_ISR.histogram(m);
+            tasklet = ExanestStatistics.STEP_TASKLET.histogram(m);
+            pagetable = ExanestStatistics.STEP_PAGETABLE.histogram(m);
+            invalidate = ExanestStatistics.STEP_INVALIDATE.histogram(m);
+            resume = ExanestStatistics.STEP_RESUME.histogram(m);
+            batchPages = ExanestStatistics.BATCH_PAGES.histogram(m);
         }
     }
 
@@ -142,11 +142,11 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
         this.iommu = Objects.requireNonNull(iommu, "iommu is null");
         this.memory = Objects.requireNonNull(memory, "memory is null");
         this.settings = ExanestSettings.from(context.parameters());
-        this.irqCore = core(context, ExanestFaultsType.IRQ_CORE, settings.irqCore(), 0);
-        this.libraryCore = core(context, ExanestFaultsType.LIBRARY_CORE, settings.libraryCore(), 1);
+        this.irqCore = core(context, ExanestFaultsType.IRQ_CORE.name(), settings.irqCore(), 0);
+        this.libraryCore = core(context, ExanestFaultsType.LIBRARY_CORE.name(), settings.libraryCore(), 1);
         Metrics metrics = context.metrics();
         this.counters = new Counters(metrics);
-        metrics.gauge("mmapLock.contended", "acquisitions",
+        ExanestStatistics.MMAP_LOCK_CONTENDED.gauge(metrics,
                 () -> locks.values().stream().mapToLong(MmapLock::contended).sum());
         this.netlink = new NetlinkChannel(context.scheduler(), context.random(), context.tracer(),
                 context.path() + "/netlink", metrics, settings);

@@ -1,5 +1,6 @@
 package org.iopf.plugin.zynqsmmu;
 
+import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.Parameters;
 
 /**
@@ -48,48 +49,39 @@ record ExanestSettings(String irqCore, String libraryCore, long irqLatency, long
         long pageTablePerPage, String invalidation, long invalidateRangeCost, long invalidateRangePerPage,
         long invalidateAllCost, long resumeCost, boolean batching, int maxBatchPages, long watchdogTimeout,
         int repeatedFaultThreshold, int maxAttempts) {
+    /** Checks what no single declaration covers (ranges are declared, and checked, in {@link ExanestFaultsType}). */
     ExanestSettings {
-        if (netlinkBacklog < 1) {
-            throw new IllegalArgumentException("netlinkBacklog must be >= 1: " + netlinkBacklog);
-        }
-        if (!(netlinkLoss >= 0 && netlinkLoss < 1)) {
-            throw new IllegalArgumentException("netlinkLoss must be in [0, 1): " + netlinkLoss);
-        }
-        if (poolPages < 0 || poolLowWater < 0 || poolLowWater > poolPages) {
-            throw new IllegalArgumentException("need 0 <= poolLowWater (" + poolLowWater + ") <= poolPages ("
-                    + poolPages + ")");
-        }
-        if (maxBatchPages < 1) {
-            throw new IllegalArgumentException("maxBatchPages must be >= 1: " + maxBatchPages);
-        }
-        if (watchdogTimeout <= 0) {
-            throw new IllegalArgumentException("watchdogTimeout must be > 0: " + watchdogTimeout);
-        }
-        if (maxAttempts < 1) {
-            throw new IllegalArgumentException("maxAttempts must be >= 1: " + maxAttempts);
-        }
-        if (repeatedFaultThreshold < 1) {
-            throw new IllegalArgumentException("repeatedFaultThreshold must be >= 1: " + repeatedFaultThreshold);
+        if (poolLowWater > poolPages) {
+            throw new IllegalArgumentException("need poolLowWater (" + poolLowWater + ") <= poolPages (" + poolPages
+                    + ")");
         }
     }
 
+    /** Reads the validated parameters, applying the preset to those the platform file left at their defaults. */
     static ExanestSettings from(Parameters p) {
-        boolean first = p.string(ExanestFaultsType.PRESET).equals(ExanestFaultsType.FIRST_IMPLEMENTATION);
-        return new ExanestSettings(p.string(ExanestFaultsType.IRQ_CORE), p.string(ExanestFaultsType.LIBRARY_CORE),
-                p.duration("irqLatency"), p.duration("isrCost"), p.duration("taskletCost"),
-                p.duration("taskletPerFault"), p.duration("netlinkLatency"), p.intValue("netlinkBacklog"),
-                p.decimal("netlinkLoss"),
-                first && !p.isSet("pollInterval") ? ExanestFaultsType.FIRST_POLL_INTERVAL : p.duration("pollInterval"),
-                p.duration("libraryRecvCost"), p.duration("ackCost"), p.duration("userHandlerDelay"),
-                first && !p.isSet("pool") ? false : p.flag("pool"), p.intValue("poolPages"),
-                p.intValue("poolLowWater"), p.duration("poolTakeCost"), p.duration("poolRefillCost"),
-                p.duration("allocCost"), p.duration("replyCost"), p.duration("pageTableCost"),
-                p.duration("pageTablePerPage"),
-                first && !p.isSet("invalidation") ? "full" : p.string("invalidation"),
-                p.duration("invalidateRangeCost"), p.duration("invalidateRangePerPage"),
-                p.duration("invalidateAllCost"), p.duration("resumeCost"),
-                first && !p.isSet("batching") ? false : p.flag("batching"), p.intValue("maxBatchPages"),
-                first && !p.isSet("watchdogTimeout") ? ExanestFaultsType.FIRST_WATCHDOG : p.duration("watchdogTimeout"),
-                p.intValue("repeatedFaultThreshold"), p.intValue("maxAttempts"));
+        boolean first = p.get(ExanestFaultsType.PRESET).equals(ExanestFaultsType.FIRST_IMPLEMENTATION);
+        return new ExanestSettings(p.get(ExanestFaultsType.IRQ_CORE), p.get(ExanestFaultsType.LIBRARY_CORE),
+                p.get(ExanestFaultsType.IRQ_LATENCY), p.get(ExanestFaultsType.ISR_COST),
+                p.get(ExanestFaultsType.TASKLET_COST), p.get(ExanestFaultsType.TASKLET_PER_FAULT),
+                p.get(ExanestFaultsType.NETLINK_LATENCY), p.get(ExanestFaultsType.NETLINK_BACKLOG),
+                p.get(ExanestFaultsType.NETLINK_LOSS),
+                preset(p, first, ExanestFaultsType.POLL_INTERVAL, ExanestFaultsType.FIRST_POLL_INTERVAL),
+                p.get(ExanestFaultsType.LIBRARY_RECV_COST), p.get(ExanestFaultsType.ACK_COST),
+                p.get(ExanestFaultsType.USER_HANDLER_DELAY), preset(p, first, ExanestFaultsType.POOL, false),
+                p.get(ExanestFaultsType.POOL_PAGES), p.get(ExanestFaultsType.POOL_LOW_WATER),
+                p.get(ExanestFaultsType.POOL_TAKE_COST), p.get(ExanestFaultsType.POOL_REFILL_COST),
+                p.get(ExanestFaultsType.ALLOC_COST), p.get(ExanestFaultsType.REPLY_COST),
+                p.get(ExanestFaultsType.PAGE_TABLE_COST), p.get(ExanestFaultsType.PAGE_TABLE_PER_PAGE),
+                preset(p, first, ExanestFaultsType.INVALIDATION, "full"),
+                p.get(ExanestFaultsType.INVALIDATE_RANGE_COST), p.get(ExanestFaultsType.INVALIDATE_RANGE_PER_PAGE),
+                p.get(ExanestFaultsType.INVALIDATE_ALL_COST), p.get(ExanestFaultsType.RESUME_COST),
+                preset(p, first, ExanestFaultsType.BATCHING, false), p.get(ExanestFaultsType.MAX_BATCH_PAGES),
+                preset(p, first, ExanestFaultsType.WATCHDOG_TIMEOUT, ExanestFaultsType.FIRST_WATCHDOG),
+                p.get(ExanestFaultsType.REPEATED_FAULT_THRESHOLD), p.get(ExanestFaultsType.MAX_ATTEMPTS));
+    }
+
+    /** The first implementation's value of {@code key} if that preset is chosen and the file left it unset. */
+    private static <T> T preset(Parameters p, boolean first, Parameter<T> key, T firstImplementation) {
+        return first && !p.isSet(key.name()) ? firstImplementation : p.get(key);
     }
 }

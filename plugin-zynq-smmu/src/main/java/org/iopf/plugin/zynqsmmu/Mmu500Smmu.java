@@ -73,8 +73,8 @@ public final class Mmu500Smmu implements Iommu, Inspectable {
         this.counters = new SmmuCounters(context.metrics());
         this.hardware = new Mmu500Hardware(context, faults, settings, counters, tables, domains);
         this.views = new SmmuViews(context.path(), hardware, counters, settings.tlbWays());
-        context.metrics().gauge("tlb.occupied", "entries", hardware.tlb()::occupied);
-        context.metrics().gauge("tableFrames", "frames", tables::tableFrames);
+        SmmuCounters.TLB_OCCUPIED.gauge(context.metrics(), hardware.tlb()::occupied);
+        SmmuCounters.TABLE_FRAMES.gauge(context.metrics(), tables::tableFrames);
     }
 
     // ------------------------------------------------------------------ registers (the hardware's)

@@ -45,12 +45,12 @@ final class NetlinkChannel {
         this.backlog = settings.netlinkBacklog();
         this.loss = settings.netlinkLoss();
         this.pollInterval = settings.pollInterval();
-        this.sent = metrics.counter("netlink.sent", "messages");
-        this.lost = metrics.counter("netlink.lost", "messages");
-        this.dropped = metrics.counter("netlink.dropped", "messages");
-        this.replies = metrics.counter("netlink.replies", "messages");
-        this.delivery = metrics.histogram("step.netlink", "ns");
-        metrics.gauge("netlink.maxQueued", "messages", () -> maxQueued);
+        this.sent = ExanestStatistics.NETLINK_SENT.counter(metrics);
+        this.lost = ExanestStatistics.NETLINK_LOST.counter(metrics);
+        this.dropped = ExanestStatistics.NETLINK_DROPPED.counter(metrics);
+        this.replies = ExanestStatistics.NETLINK_REPLIES.counter(metrics);
+        this.delivery = ExanestStatistics.STEP_NETLINK.histogram(metrics);
+        ExanestStatistics.NETLINK_MAX_QUEUED.gauge(metrics, () -> maxQueued);
     }
 
     /**

@@ -22,31 +22,21 @@ import org.iopf.api.platform.Parameters;
 record SmmuSettings(int contextBanks, int streamMatchGroups, int tlbEntries, int tlbWays, long tlbHitLatency,
         long walkAccessLatency, boolean stall, boolean stage2, boolean pipelining, boolean negativeCaching,
         boolean blockMappings, int faultLogSize) {
+    /** Checks what no single declaration covers (ranges are declared, and checked, in {@link ZynqSmmuType}). */
     SmmuSettings {
-        if (contextBanks < 1 || contextBanks > 128) {
-            throw new IllegalArgumentException("contextBanks must be 1..128: " + contextBanks);
-        }
-        if (streamMatchGroups < 1 || streamMatchGroups > 128) {
-            throw new IllegalArgumentException("streamMatchGroups must be 1..128: " + streamMatchGroups);
-        }
         if (tlbWays < 1 || tlbEntries < tlbWays || tlbEntries % tlbWays != 0) {
             throw new IllegalArgumentException("tlbEntries (" + tlbEntries
                     + ") must be a positive multiple of tlbWays (" + tlbWays + ")");
         }
-        if (tlbHitLatency < 0 || walkAccessLatency < 0) {
-            throw new IllegalArgumentException("latencies must be >= 0");
-        }
-        if (faultLogSize < 0) {
-            throw new IllegalArgumentException("faultLogSize must be >= 0: " + faultLogSize);
-        }
     }
 
+    /** Reads the validated parameters. */
     static SmmuSettings from(Parameters p) {
-        return new SmmuSettings(p.intValue(ZynqSmmuType.CONTEXT_BANKS), p.intValue(ZynqSmmuType.STREAM_MATCH_GROUPS),
-                p.intValue(ZynqSmmuType.TLB_ENTRIES), p.intValue(ZynqSmmuType.TLB_WAYS),
-                p.duration(ZynqSmmuType.TLB_HIT_LATENCY), p.duration(ZynqSmmuType.WALK_ACCESS_LATENCY),
-                p.string(ZynqSmmuType.FAULT_MODE).equals("stall"), p.string(ZynqSmmuType.STAGE).equals("stage2"),
-                p.flag(ZynqSmmuType.PIPELINING), p.flag(ZynqSmmuType.NEGATIVE_CACHING),
-                p.flag(ZynqSmmuType.BLOCK_MAPPINGS), p.intValue(ZynqSmmuType.FAULT_LOG_SIZE));
+        return new SmmuSettings(p.get(ZynqSmmuType.CONTEXT_BANKS), p.get(ZynqSmmuType.STREAM_MATCH_GROUPS),
+                p.get(ZynqSmmuType.TLB_ENTRIES), p.get(ZynqSmmuType.TLB_WAYS),
+                p.get(ZynqSmmuType.TLB_HIT_LATENCY), p.get(ZynqSmmuType.WALK_ACCESS_LATENCY),
+                p.get(ZynqSmmuType.FAULT_MODE).equals("stall"), p.get(ZynqSmmuType.STAGE).equals("stage2"),
+                p.get(ZynqSmmuType.PIPELINING), p.get(ZynqSmmuType.NEGATIVE_CACHING),
+                p.get(ZynqSmmuType.BLOCK_MAPPINGS), p.get(ZynqSmmuType.FAULT_LOG_SIZE));
     }
 }

@@ -56,12 +56,12 @@ final class UserLibrary {
         this.pool = new PagePool(memory.physicalMemory(), settings.pool() ? settings.poolPages() : 0,
                 settings.pool() ? settings.poolLowWater() : 0);
         pool.fill();
-        this.poolTaken = metrics.counter("pool.taken", "pages");
-        this.allocated = metrics.counter("pool.misses", "pages");
-        this.refills = metrics.counter("pool.refills", "refills");
-        this.duplicates = metrics.counter("netlink.duplicates", "messages");
-        this.step = metrics.histogram("step.library", "ns");
-        metrics.gauge("pool.available", "pages", pool::available);
+        this.poolTaken = ExanestStatistics.POOL_TAKEN.counter(metrics);
+        this.allocated = ExanestStatistics.POOL_MISSES.counter(metrics);
+        this.refills = ExanestStatistics.POOL_REFILLS.counter(metrics);
+        this.duplicates = ExanestStatistics.NETLINK_DUPLICATES.counter(metrics);
+        this.step = ExanestStatistics.STEP_LIBRARY.histogram(metrics);
+        ExanestStatistics.POOL_AVAILABLE.gauge(metrics, pool::available);
     }
 
     /** A PF_NOTIFY_REQUEST reached the socket. */

@@ -6,13 +6,15 @@ import com.google.inject.Scopes;
 import java.util.List;
 import java.util.Set;
 import org.iopf.api.iommu.Iommu;
+import org.iopf.api.observe.StatisticSpec;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.ComponentType;
 import org.iopf.api.platform.NodeRequirement;
+import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.platform.ParameterType;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.platform.Role;
+import org.iopf.api.platform.Source;
 import org.pf4j.Extension;
 
 /**
@@ -23,18 +25,45 @@ import org.pf4j.Extension;
  */
 @Extension
 public final class ZynqSmmuType implements ComponentType {
-    static final String CONTEXT_BANKS = "contextBanks";
-    static final String STREAM_MATCH_GROUPS = "streamMatchGroups";
-    static final String TLB_ENTRIES = "tlbEntries";
-    static final String TLB_WAYS = "tlbWays";
-    static final String TLB_HIT_LATENCY = "tlbHitLatency";
-    static final String WALK_ACCESS_LATENCY = "walkAccessLatency";
-    static final String FAULT_MODE = "faultMode";
-    static final String STAGE = "stage";
-    static final String PIPELINING = "pipelining";
-    static final String NEGATIVE_CACHING = "negativeCaching";
-    static final String BLOCK_MAPPINGS = "blockMappings";
-    static final String FAULT_LOG_SIZE = "faultLogSize";
+    static final Parameter<Integer> CONTEXT_BANKS = Parameter.count("contextBanks",
+            "context banks, one per protection domain (the MMU-500 has at most 128)").byDefault("16").range(1, 128)
+            .from(Source.seed("000", "§2.2 (16 context banks)"));
+    static final Parameter<Integer> STREAM_MATCH_GROUPS = Parameter.count("streamMatchGroups",
+            "stream-match register groups (SMR/S2CR pairs) routing stream ids to banks (at most 128)")
+            .byDefault("48").range(1, 128)
+            .from(Source.spec("Zynq UltraScale+ MPSoC TRM (UG1085)", "SMMU chapter: 48 stream-match register groups"));
+    static final Parameter<Integer> TLB_ENTRIES = Parameter.count("tlbEntries",
+            "TLB entries (4 KiB pages), a multiple of tlbWays; 4096 bounds the model's TLB arrays").byDefault("128")
+            .range(1, 4096).from(Source.assumption("seed 000 §2.2 names a low-latency TLB but not its size; "
+                    + "a TLB of some hundred entries"));
+    static final Parameter<Integer> TLB_WAYS = Parameter.count("tlbWays", "TLB associativity (LRU within a set)")
+            .byDefault("4").range(1, 4096).from(Source.assumption("a small set-associative TLB; not in the seed"));
+    static final Parameter<Long> TLB_HIT_LATENCY = Parameter.duration("tlbHitLatency",
+            "time of a translation that hits in the TLB (and of a bypassed transaction)").byDefault("10ns")
+            .range("0ns", "1ms").from(Source.assumption("a few SMMU clock cycles; not in the seed"));
+    static final Parameter<Long> WALK_ACCESS_LATENCY = Parameter.duration("walkAccessLatency",
+            "time of one descriptor read of a table walk (a DDR access from the SMMU)").byDefault("120ns")
+            .range("0ns", "1ms").from(Source.assumption("one DDR4 access from the SMMU; not in the seed"));
+    static final Parameter<String> FAULT_MODE = Parameter.choice("faultMode",
+            "SCTLR.CFCFG the driver programs: stall the faulting transaction until RESUME, or terminate it", "stall",
+            "terminate").byDefault("stall").from(Source.seed("000", "§3.1 (PLDMA pauses, then retries)"));
+    static final Parameter<String> STAGE = Parameter.choice("stage",
+            "translation stage of the banks the driver programs for protection domains", "stage1", "stage2")
+            .byDefault("stage1").from(Source.seed("000", "§2.2"));
+    static final Parameter<Boolean> PIPELINING = Parameter.flag("pipelining",
+            "other transactions go on while one is stalled (SCTLR.HUPCF); off: a stalled fault holds every "
+                    + "translation of the SMMU until it is resumed").byDefault("true")
+            .from(Source.seed("000", "§4.2 (transfer pipelining)"));
+    static final Parameter<Boolean> NEGATIVE_CACHING = Parameter.flag("negativeCaching",
+            "a walk that ends in a translation fault leaves a TLB entry until invalidated").byDefault("true")
+            .from(Source.seed("000", "§5.2.2 (the same address faults again without invalidation)"));
+    static final Parameter<Boolean> BLOCK_MAPPINGS = Parameter.flag("blockMappings",
+            "map writes 2 MiB block descriptors where the range is aligned").byDefault("true")
+            .from(Source.driver("linux", "drivers/iommu/io-pgtable-arm.c (block entries where size and alignment "
+                    + "allow)"));
+    static final Parameter<Integer> FAULT_LOG_SIZE = Parameter.count("faultLogSize",
+            "faults kept in the 'faults' inspection view").byDefault("256").range(0, 65_536)
+            .from(Source.assumption("enough recent faults to debug a run, as seed 000 §5.3 reads them"));
 
     /** Creates the type; found as a PF4J extension or through {@link java.util.ServiceLoader}. */
     public ZynqSmmuType() {
@@ -69,41 +98,13 @@ public final class ZynqSmmuType implements ComponentType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return List.of(
-                ParameterSpec.of(CONTEXT_BANKS, ParameterType.INTEGER, "16",
-                        "context banks, one per protection domain (the MMU-500 has at most 128)",
-                        "seed 000 §2.2, FIDELITY A2").range(1, 128),
-                ParameterSpec.of(STREAM_MATCH_GROUPS, ParameterType.INTEGER, "48",
-                        "stream-match register groups (SMR/S2CR pairs) routing stream ids to banks (at most 128)",
-                        "MMU-500 on Zynq UltraScale+, FIDELITY A2").range(1, 128),
-                ParameterSpec.of(TLB_ENTRIES, ParameterType.INTEGER, "128",
-                        "TLB entries (4 KiB pages), a multiple of tlbWays; 4096 bounds the model's TLB arrays",
-                        "seed 000 §2.2 (low-latency TLB), FIDELITY A2; size not in the seed").range(1, 4096),
-                ParameterSpec.of(TLB_WAYS, ParameterType.INTEGER, "4", "TLB associativity (LRU within a set)",
-                        "FIDELITY A2; not in the seed").range(1, 4096),
-                ParameterSpec.of(TLB_HIT_LATENCY, ParameterType.DURATION, "10ns",
-                        "time of a translation that hits in the TLB (and of a bypassed transaction)",
-                        "FIDELITY A2; not in the seed").range("0ns", "1ms"),
-                ParameterSpec.of(WALK_ACCESS_LATENCY, ParameterType.DURATION, "120ns",
-                        "time of one descriptor read of a table walk (a DDR access from the SMMU)",
-                        "FIDELITY A2; not in the seed").range("0ns", "1ms"),
-                ParameterSpec.choice(FAULT_MODE, "stall", List.of("stall", "terminate"),
-                        "SCTLR.CFCFG the driver programs: stall the faulting transaction until RESUME, or terminate it",
-                        "seed 000 §3.1 (PLDMA pauses, then retries)"),
-                ParameterSpec.choice(STAGE, "stage1", List.of("stage1", "stage2"),
-                        "translation stage of the banks the driver programs for protection domains",
-                        "seed 000 §2.2, FIDELITY A2"),
-                ParameterSpec.of(PIPELINING, ParameterType.BOOLEAN, "true",
-                        "other transactions go on while one is stalled (SCTLR.HUPCF); off: a stalled fault holds every "
-                                + "translation of the SMMU until it is resumed",
-                        "seed 000 §4.2, FIDELITY A10"),
-                ParameterSpec.of(NEGATIVE_CACHING, ParameterType.BOOLEAN, "true",
-                        "a walk that ends in a translation fault leaves a TLB entry until invalidated",
-                        "seed 000 §5.2.2, FIDELITY A11"),
-                ParameterSpec.of(BLOCK_MAPPINGS, ParameterType.BOOLEAN, "true",
-                        "map writes 2 MiB block descriptors where the range is aligned", "FIDELITY A2"),
-                ParameterSpec.of(FAULT_LOG_SIZE, ParameterType.INTEGER, "256",
-                        "faults kept in the 'faults' inspection view", "seed 000 §5.3").range(0, 65_536));
+        return Parameter.specs(CONTEXT_BANKS, STREAM_MATCH_GROUPS, TLB_ENTRIES, TLB_WAYS, TLB_HIT_LATENCY,
+                WALK_ACCESS_LATENCY, FAULT_MODE, STAGE, PIPELINING, NEGATIVE_CACHING, BLOCK_MAPPINGS, FAULT_LOG_SIZE);
+    }
+
+    @Override
+    public List<StatisticSpec> statistics() {
+        return SmmuCounters.DECLARED;
     }
 
     @Override

@@ -7,7 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.iopf.core.platform.FigureNames;
+import org.iopf.core.platform.Scenario;
 import org.iopf.core.report.ExpectationOutcome;
+import org.iopf.core.report.Figure;
 import org.iopf.core.report.RunResult;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -26,12 +29,17 @@ final class ScenarioFilesTest {
     @ParameterizedTest
     @MethodSource("scenarios")
     void meetsEveryExpectation(String file) {
-        RunResult result = ScenarioRuns.run(ScenarioRuns.read(file));
+        Scenario scenario = ScenarioRuns.read(file);
+        RunResult result = ScenarioRuns.run(scenario);
 
         assertThat(result.expectations().total()).as(file + " has expectations").isPositive();
         List<String> missed = result.expectations().outcomes().stream().filter(o -> !o.passed())
                 .map(ExpectationOutcome::message).toList();
         assertThat(missed).as(file).isEmpty();
+        FigureNames declared = new FigureNames(scenario.platform(), ScenarioRuns.REGISTRY,
+                ScenarioRuns.REGISTRY.requireWorkload(scenario.workload().type()));
+        assertThat(declared.undeclared(result.figures().stream().map(Figure::name).toList()))
+                .as("statistics recorded but not declared by their types").isEmpty();
     }
 
     @org.junit.jupiter.api.Test

@@ -73,21 +73,18 @@ final class PrefetchPagingFaultHandler implements FaultHandler {
         Objects.requireNonNull(context, "context is null");
         this.memoryManager = Objects.requireNonNull(memoryManager, "memoryManager is null");
         this.iommu = Objects.requireNonNull(iommu, "iommu is null");
-        this.resolveLatency = context.parameters().duration(PrefetchPagingType.RESOLVE_LATENCY);
-        this.perPageLatency = context.parameters().duration(PrefetchPagingType.PER_PAGE_LATENCY);
-        this.depth = context.parameters().intValue(PrefetchPagingType.DEPTH);
-        if (depth < 0) {
-            throw new IllegalArgumentException(context.path() + ": depth must be >= 0: " + depth);
-        }
-        String coreName = context.parameters().string(PrefetchPagingType.CORE);
+        this.resolveLatency = context.parameters().get(PrefetchPagingType.RESOLVE_LATENCY);
+        this.perPageLatency = context.parameters().get(PrefetchPagingType.PER_PAGE_LATENCY);
+        this.depth = context.parameters().get(PrefetchPagingType.DEPTH);
+        String coreName = context.parameters().get(PrefetchPagingType.CORE);
         if (coreName.isEmpty() && context.resources().cores().isEmpty()) {
             throw new IllegalArgumentException(context.path() + ": the node has no CPU core to resolve faults on");
         }
         this.core = coreName.isEmpty() ? context.resources().cores().get(0)
                 : context.resources().requireCore(coreName);
-        this.resolved = context.metrics().counter("faults.resolved", "faults");
-        this.terminated = context.metrics().counter("faults.terminated", "faults");
-        this.prefetched = context.metrics().counter("prefetch.pages", "pages");
+        this.resolved = PrefetchPagingType.RESOLVED.counter(context.metrics());
+        this.terminated = PrefetchPagingType.TERMINATED.counter(context.metrics());
+        this.prefetched = PrefetchPagingType.PREFETCHED.counter(context.metrics());
     }
 
     @Override

@@ -6,11 +6,13 @@ import com.google.inject.Scopes;
 import java.util.List;
 import java.util.Set;
 import org.iopf.api.fault.FaultHandler;
+import org.iopf.api.observe.StatisticSpec;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.ComponentType;
+import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.platform.ParameterType;
 import org.iopf.api.platform.Role;
+import org.iopf.api.platform.Source;
 import org.pf4j.Extension;
 
 /**
@@ -20,6 +22,10 @@ import org.pf4j.Extension;
  * and also faults in and maps the next {@code depth} pages of the same mapping (seed 000 §6,
  * "predictive prefetch"). Needs an IOMMU on the node.
  *
+ * <p>Each parameter and each statistic is declared once, below: validation, {@code iopf components},
+ * the README's tables and the handler's typed reads ({@code parameters().get(DEPTH)}) all come from
+ * these declarations.
+ *
  * <p>{@code @Extension} makes PF4J's annotation processor list it in {@code META-INF/extensions.idx},
  * which is how the plugin host finds it in the zip; {@code META-INF/services} lists it too, for
  * tests and class-path use.
@@ -28,10 +34,26 @@ import org.pf4j.Extension;
 public final class PrefetchPagingType implements ComponentType {
     /** The type's name in platform files. */
     public static final String NAME = "prefetch-paging";
-    static final String RESOLVE_LATENCY = "resolveLatency";
-    static final String DEPTH = "depth";
-    static final String PER_PAGE_LATENCY = "perPageLatency";
-    static final String CORE = "core";
+    static final Parameter<Long> RESOLVE_LATENCY = Parameter.duration("resolveLatency",
+            "CPU time of the kernel work that resolves (or terminates) one fault, before the memory manager's own "
+                    + "fault-in time").byDefault("5us").range("0ns", "1s").from(Source.seed("000", "§3"));
+    static final Parameter<Integer> DEPTH = Parameter.count("depth",
+            "pages after the faulting one to fault in and map before the retry (0: plain demand paging); never past "
+                    + "the end of the faulting page's mapping").byDefault("7").range(0, 64)
+            .from(Source.seed("000", "§6"));
+    static final Parameter<Long> PER_PAGE_LATENCY = Parameter.duration("perPageLatency",
+            "CPU time per prefetched page (page-table walk, IOMMU map), before its fault-in time").byDefault("1us")
+            .range("0ns", "1ms").from(Source.assumption("seed 000 §6 proposes prefetch without a figure for its cost"));
+    static final Parameter<String> CORE = Parameter.text("core",
+            "the core that runs the fault work (empty: the node's first core)").byDefault("")
+            .from(Source.assumption("the fault work shares the node's first core unless told otherwise"));
+
+    static final StatisticSpec RESOLVED = StatisticSpec.counter("faults.resolved", "faults",
+            "faults resolved: the faulting page mapped and the transaction retried");
+    static final StatisticSpec TERMINATED = StatisticSpec.counter("faults.terminated", "faults",
+            "faults terminated: another fault kind, no process, or a page that cannot be made present");
+    static final StatisticSpec PREFETCHED = StatisticSpec.counter("prefetch.pages", "pages",
+            "pages faulted in and mapped ahead of a fault");
 
     /** Creates the type; found through {@link java.util.ServiceLoader} or the PF4J plugin. */
     public PrefetchPagingType() {
@@ -55,18 +77,12 @@ public final class PrefetchPagingType implements ComponentType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return List.of(
-                ParameterSpec.of(RESOLVE_LATENCY, ParameterType.DURATION, "5us",
-                        "CPU time of the kernel work that resolves (or terminates) one fault, before the memory "
-                                + "manager's own fault-in time", "seed 000 §3 (as core's demand-paging)"),
-                ParameterSpec.of(DEPTH, ParameterType.INTEGER, "7",
-                        "pages after the faulting one to fault in and map before the retry (0: plain demand "
-                                + "paging); never past the end of the faulting page's mapping", "seed 000 §6"),
-                ParameterSpec.of(PER_PAGE_LATENCY, ParameterType.DURATION, "1us",
-                        "CPU time per prefetched page (page-table walk, IOMMU map), before its fault-in time",
-                        "seed 000 §6 (not measured there: an assumption)"),
-                ParameterSpec.of(CORE, ParameterType.STRING, "",
-                        "the core that runs the fault work (empty: the node's first core)", ""));
+        return Parameter.specs(DEPTH, PER_PAGE_LATENCY, RESOLVE_LATENCY, CORE);
+    }
+
+    @Override
+    public List<StatisticSpec> statistics() {
+        return List.of(RESOLVED, TERMINATED, PREFETCHED);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package com.example.iopf.prefetch;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,7 @@ import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MapOptions;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PageSize;
+import org.iopf.api.observe.StatisticSpec;
 import org.iopf.testkit.TestBench;
 import org.iopf.testkit.WorkloadRun;
 import org.junit.jupiter.api.Test;
@@ -193,6 +195,25 @@ final class PrefetchPagingTest {
         bench.run();
         assertThat(bench.counter("node1.faults.prefetch.pages")).as("3 ahead of page 0, 3 ahead of page 3")
                 .isEqualTo(6);
+    }
+
+    @Test
+    void itRecordsExactlyTheStatisticsItDeclares() {
+        TestBench bench = stream("{type: prefetch-paging, params: {depth: 3}}");
+        String prefix = "node1.faults.";
+
+        assertThat(bench.metrics().keySet().stream().filter(n -> n.startsWith(prefix))
+                .map(n -> n.substring(prefix.length())))
+                .containsExactlyInAnyOrderElementsOf(new PrefetchPagingType().statistics().stream()
+                        .map(StatisticSpec::name).toList());
+    }
+
+    @Test
+    void aDepthOutsideItsDeclaredRangeIsRefusedBeforeAnythingRuns() {
+        assertThatThrownBy(() -> TestBench.of(platform("{type: prefetch-paging, params: {depth: 65}}"), 1))
+                .hasMessageContaining("depth").hasMessageContaining("0..64");
+        assertThatThrownBy(() -> TestBench.of(platform("{type: prefetch-paging, params: {depth: -1}}"), 1))
+                .hasMessageContaining("depth").hasMessageContaining("0..64");
     }
 
     @Test

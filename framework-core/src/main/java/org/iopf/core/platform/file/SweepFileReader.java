@@ -135,7 +135,6 @@ public final class SweepFileReader {
         List<PointExpectation> expectations = root.get("expect").map(n -> expectations(yaml, n, base, axes))
                 .orElse(List.of());
         MetricSelection metrics = metrics(yaml, root, expectations);
-        checkFigureNames(yaml, root, baseScenario);
 
         List<SweepPoint> points = new ArrayList<>();
         EditedPlatformReader edited = new EditedPlatformReader(reader);
@@ -143,6 +142,7 @@ public final class SweepFileReader {
             points.add(point(index, (int) count, groups, axes, fixed, expectations, base, baseSource, baseScenario,
                     edited, source));
         }
+        checkFigureNames(yaml, root, baseScenario, points);
         String id = hash(YamlText.canonical(root) + "\n" + YamlText.canonical(base));
         return new Sweep(id, name, description, source, baseSource, replications,
                 axes.stream().map(Axis::model).toList(), points, metrics);
@@ -451,23 +451,32 @@ public final class SweepFileReader {
         return new MetricSelection(patterns);
     }
 
-    /** Refuses a metric (not a glob) that no run of the base scenario can have, at its line. */
-    private void checkFigureNames(YamlBinder yaml, YamlNode.Mapping root, Scenario baseScenario) {
+    /**
+     * Refuses a metric (not a glob) that no point of the sweep can have, at its line, with the base
+     * scenario's reason: an axis may change a component's type, so a statistic one type records
+     * and another does not is a blank cell at the points of the other, not an error.
+     */
+    private void checkFigureNames(YamlBinder yaml, YamlNode.Mapping root, Scenario baseScenario,
+            List<SweepPoint> points) {
         Optional<YamlNode> node = root.get("metrics");
         if (node.isEmpty()) {
             return;
         }
-        FigureNames names = new FigureNames(baseScenario.platform(), registry,
-                registry.requireWorkload(baseScenario.workload().type()));
+        FigureNames base = figureNames(baseScenario);
+        List<FigureNames> others = points.stream().map(p -> figureNames(p.scenario())).toList();
         for (YamlNode item : ((YamlNode.Sequence) node.get()).items()) {
             String name = yaml.nonBlank(item, "a figure name");
             if (name.indexOf('*') < 0) {
-                Optional<String> problem = names.problem(name);
-                if (problem.isPresent()) {
+                Optional<String> problem = base.problem(name);
+                if (problem.isPresent() && others.stream().allMatch(n -> n.problem(name).isPresent())) {
                     throw yaml.error(item, problem.get());
                 }
             }
         }
+    }
+
+    private FigureNames figureNames(Scenario scenario) {
+        return new FigureNames(scenario.platform(), registry, registry.requireWorkload(scenario.workload().type()));
     }
 
     private static String hash(String text) {

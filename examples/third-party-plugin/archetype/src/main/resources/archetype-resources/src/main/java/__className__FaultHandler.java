@@ -51,7 +51,7 @@ import org.iopf.api.sim.WorkPriority;
  * unmaps an invalidated range from the domain and forgets those pages, so a reclaimed or migrated
  * page faults again (and may be prefetched again) instead of being served from a stale frame.
  */
-final class PrefetchPagingFaultHandler implements FaultHandler {
+final class ${className}FaultHandler implements FaultHandler {
     static final String RESOLVE = "prefetch/resolve";
     static final String AHEAD = "prefetch/ahead";
     static final String TERMINATE = "prefetch/terminate";
@@ -69,25 +69,22 @@ final class PrefetchPagingFaultHandler implements FaultHandler {
     private final Map<Watched, Set<Long>> mapped = new HashMap<>();
 
     @Inject
-    PrefetchPagingFaultHandler(ComponentContext context, MemoryManager memoryManager, Iommu iommu) {
+    ${className}FaultHandler(ComponentContext context, MemoryManager memoryManager, Iommu iommu) {
         Objects.requireNonNull(context, "context is null");
         this.memoryManager = Objects.requireNonNull(memoryManager, "memoryManager is null");
         this.iommu = Objects.requireNonNull(iommu, "iommu is null");
-        this.resolveLatency = context.parameters().duration(PrefetchPagingType.RESOLVE_LATENCY);
-        this.perPageLatency = context.parameters().duration(PrefetchPagingType.PER_PAGE_LATENCY);
-        this.depth = context.parameters().intValue(PrefetchPagingType.DEPTH);
-        if (depth < 0) {
-            throw new IllegalArgumentException(context.path() + ": depth must be >= 0: " + depth);
-        }
-        String coreName = context.parameters().string(PrefetchPagingType.CORE);
+        this.resolveLatency = context.parameters().get(${className}Type.RESOLVE_LATENCY);
+        this.perPageLatency = context.parameters().get(${className}Type.PER_PAGE_LATENCY);
+        this.depth = context.parameters().get(${className}Type.DEPTH);
+        String coreName = context.parameters().get(${className}Type.CORE);
         if (coreName.isEmpty() && context.resources().cores().isEmpty()) {
             throw new IllegalArgumentException(context.path() + ": the node has no CPU core to resolve faults on");
         }
         this.core = coreName.isEmpty() ? context.resources().cores().get(0)
                 : context.resources().requireCore(coreName);
-        this.resolved = context.metrics().counter("faults.resolved", "faults");
-        this.terminated = context.metrics().counter("faults.terminated", "faults");
-        this.prefetched = context.metrics().counter("prefetch.pages", "pages");
+        this.resolved = ${className}Type.RESOLVED.counter(context.metrics());
+        this.terminated = ${className}Type.TERMINATED.counter(context.metrics());
+        this.prefetched = ${className}Type.PREFETCHED.counter(context.metrics());
     }
 
     @Override

@@ -3,7 +3,7 @@ package ${package};
 import org.iopf.testkit.FaultHandlerContract;
 
 /** {@code ${pluginId}} honours the fault-handler role: the testkit's suite runs here. */
-final class PrefetchPagingFaultHandlerContractTest implements FaultHandlerContract {
+final class ${className}FaultHandlerContractTest implements FaultHandlerContract {
     @Override
     public String faultHandlerPlatform() {
         return """
