@@ -70,8 +70,7 @@ final class ReferenceScenarioFilesTest {
         RunResult result = RunResult.of(scenario, run.simulation(), run.workload(), run.wallNanos());
         assertThat(result.expectations().outcomes()).filteredOn(o -> !o.passed())
                 .extracting(ExpectationOutcome::message).isEmpty();
-        FigureNames declared = new FigureNames(scenario.platform(), REGISTRY,
-                REGISTRY.requireWorkload(scenario.workload().type()));
+        FigureNames declared = FigureNames.of(scenario, REGISTRY);
         assertThat(declared.undeclared(result.figures().stream().map(Figure::name).toList()))
                 .as("statistics recorded but not declared by their types").isEmpty();
     }

@@ -67,6 +67,11 @@ public final class FigureNames {
         this.workload = requireNonNull(workload, "workload is null");
     }
 
+    /** The names of {@code scenario}'s platform running its workload, by the types of {@code registry}. */
+    public static FigureNames of(Scenario scenario, ExtensionRegistry registry) {
+        return new FigureNames(scenario.platform(), registry, registry.requireWorkload(scenario.workload().type()));
+    }
+
     /**
      * What is wrong with {@code figure} as the name of a figure of this run, if anything:
      * {@code no statistic 'nic0.rx.faultDrop' of ...; did you mean 'rx.faultDrops'?}.

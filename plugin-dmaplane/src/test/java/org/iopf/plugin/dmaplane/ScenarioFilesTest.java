@@ -46,8 +46,7 @@ final class ScenarioFilesTest {
         System.out.println(file.getFileName() + ":\n" + report);
         assertThat(result.expectations().outcomes()).isNotEmpty();
         assertThat(result.expectations().outcomes()).allMatch(ExpectationOutcome::passed, report);
-        FigureNames declared = new FigureNames(scenario.platform(), REGISTRY,
-                REGISTRY.requireWorkload(scenario.workload().type()));
+        FigureNames declared = FigureNames.of(scenario, REGISTRY);
         assertThat(declared.undeclared(result.figures().stream().map(Figure::name).toList()))
                 .as("statistics recorded but not declared by their types").isEmpty();
     }

@@ -40,8 +40,7 @@ final class EthScenariosTest {
         assertThat(result.expectations().outcomes()).allSatisfy(
                 (ExpectationOutcome o) -> assertThat(o.passed()).as(o.message()).isTrue());
         assertThat(result.value("sim.finished")).hasValue(1);
-        FigureNames declared = new FigureNames(scenario.platform(), REGISTRY,
-                REGISTRY.requireWorkload(scenario.workload().type()));
+        FigureNames declared = FigureNames.of(scenario, REGISTRY);
         assertThat(declared.undeclared(result.figures().stream().map(Figure::name).toList()))
                 .as("statistics recorded but not declared by their types").isEmpty();
     }

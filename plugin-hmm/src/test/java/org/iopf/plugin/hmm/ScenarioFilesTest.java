@@ -45,8 +45,7 @@ final class ScenarioFilesTest {
         assertThat(result.expectations().outcomes()).as(file + " checks nothing").isNotEmpty();
         assertThat(result.expectations().allPassed()).as(report).isTrue();
         assertThat(result.value("sim.finished").orElseThrow()).isEqualTo(1.0);
-        FigureNames declared = new FigureNames(run.scenario().platform(), registry,
-                registry.requireWorkload(run.scenario().workload().type()));
+        FigureNames declared = FigureNames.of(run.scenario(), registry);
         assertThat(declared.undeclared(result.figures().stream().map(Figure::name).toList()))
                 .as("statistics recorded but not declared by their types").isEmpty();
     }

@@ -35,7 +35,7 @@ final class ScenarioFiles {
     /** The figures of {@code result}, a run of {@code file}, that their owners' types do not declare. */
     static List<String> undeclared(String file, RunResult result) {
         Scenario scenario = new PlatformFileReader(REGISTRY).read(Path.of(file));
-        return new FigureNames(scenario.platform(), REGISTRY, REGISTRY.requireWorkload(scenario.workload().type()))
+        return FigureNames.of(scenario, REGISTRY)
                 .undeclared(result.figures().stream().map(Figure::name).toList());
     }
 }

@@ -50,8 +50,7 @@ final class ScenarioFilesTest {
                     .getAsDouble() + " (hardware limit)");
         }
         assertThat(result.expectations().allPassed()).as(result.expectations().toString()).isTrue();
-        FigureNames declared = new FigureNames(scenario.platform(), PldmaTestbed.REGISTRY,
-                PldmaTestbed.REGISTRY.requireWorkload(scenario.workload().type()));
+        FigureNames declared = FigureNames.of(scenario, PldmaTestbed.REGISTRY);
         assertThat(declared.undeclared(result.figures().stream().map(Figure::name).toList()))
                 .as("statistics recorded but not declared by their types").isEmpty();
     }

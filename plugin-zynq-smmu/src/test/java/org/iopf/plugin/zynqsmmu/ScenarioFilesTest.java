@@ -36,8 +36,7 @@ final class ScenarioFilesTest {
         List<String> missed = result.expectations().outcomes().stream().filter(o -> !o.passed())
                 .map(ExpectationOutcome::message).toList();
         assertThat(missed).as(file).isEmpty();
-        FigureNames declared = new FigureNames(scenario.platform(), ScenarioRuns.REGISTRY,
-                ScenarioRuns.REGISTRY.requireWorkload(scenario.workload().type()));
+        FigureNames declared = FigureNames.of(scenario, ScenarioRuns.REGISTRY);
         assertThat(declared.undeclared(result.figures().stream().map(Figure::name).toList()))
                 .as("statistics recorded but not declared by their types").isEmpty();
     }

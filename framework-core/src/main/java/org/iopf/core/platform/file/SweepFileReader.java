@@ -462,8 +462,8 @@ public final class SweepFileReader {
         if (node.isEmpty()) {
             return;
         }
-        FigureNames base = figureNames(baseScenario);
-        List<FigureNames> others = points.stream().map(p -> figureNames(p.scenario())).toList();
+        FigureNames base = FigureNames.of(baseScenario, registry);
+        List<FigureNames> others = points.stream().map(p -> FigureNames.of(p.scenario(), registry)).toList();
         for (YamlNode item : ((YamlNode.Sequence) node.get()).items()) {
             String name = yaml.nonBlank(item, "a figure name");
             if (name.indexOf('*') < 0) {
@@ -475,9 +475,6 @@ public final class SweepFileReader {
         }
     }
 
-    private FigureNames figureNames(Scenario scenario) {
-        return new FigureNames(scenario.platform(), registry, registry.requireWorkload(scenario.workload().type()));
-    }
 
     private static String hash(String text) {
         try {
