@@ -194,6 +194,6 @@ final class IopfMainTest {
     @Test
     void versionNamesTheApi() {
         assertThat(cli.run("--version")).isZero();
-        assertThat(cli.out()).contains("plugin API 0.1.0");
+        assertThat(cli.out()).contains("plugin API 0.2.0");
     }
 }

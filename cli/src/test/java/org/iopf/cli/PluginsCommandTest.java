@@ -86,10 +86,10 @@ final class PluginsCommandTest {
     void aPluginForAnotherApiIsRefusedAndNotInstalled() throws IOException {
         Path plugins = Files.createDirectories(temp.resolve("plugins"));
         Path zip = new TestPlugins(temp.resolve("build"), CliHarness.testPluginSources()).iommu("future", "2.0.0")
-                .requires(">=0.2.0").zipInto(temp.resolve("downloads"));
+                .requires(">=0.3.0").zipInto(temp.resolve("downloads"));
         CliHarness cli = new CliHarness(temp);
         assertThat(run(cli, plugins, "plugins", "load", zip.toString())).isEqualTo(ExitCode.BAD_INPUT);
-        assertThat(cli.err()).contains("plugin 'future' 2.0.0 requires iopf API >=0.2.0 but this is iopf API 0.1.0");
+        assertThat(cli.err()).contains("plugin 'future' 2.0.0 requires iopf API >=0.3.0 but this is iopf API 0.2.0");
         assertThat(plugins.resolve(zip.getFileName())).doesNotExist();
     }
 

@@ -141,7 +141,7 @@ final class DistributionIT {
 
     @Test
     void versionAndHelp() throws IOException, InterruptedException {
-        assertThat(IOPF.run("--version").out()).contains("plugin API 0.1.0");
+        assertThat(IOPF.run("--version").out()).contains("plugin API 0.2.0");
         Outcome help = IOPF.run("--help");
         assertThat(help.exitCode()).isZero();
         assertThat(help.out()).contains("run", "validate", "components", "plugins", "reproduce", "shell",

@@ -13,7 +13,7 @@ import org.apiguardian.api.API;
 @API(status = STABLE, since = "0.1")
 public final class ApiVersion {
     /** The API version, in semantic-version form ({@code major.minor.patch}). */
-    public static final String CURRENT = "0.1.0";
+    public static final String CURRENT = "0.2.0";
 
     private ApiVersion() {
     }

@@ -17,7 +17,7 @@ import org.iopf.api.iommu.DomainId;
 import org.iopf.api.iommu.Iommu;
 import org.iopf.api.mem.AddressRange;
 import org.iopf.api.mem.AddressSpace;
-import org.iopf.api.mem.FaultInResult;
+import org.iopf.api.mem.FaultedPage;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.PageTableEntry;
@@ -102,22 +102,17 @@ final class DemandPagingFaultHandler implements FaultHandler {
                         result -> finish(fault, space.get(), result)));
     }
 
-    private void finish(PageFault fault, AddressSpace space, FaultInResult result) {
-        if (result != FaultInResult.ALREADY_PRESENT && result != FaultInResult.ZERO_FILLED
-                && result != FaultInResult.SWAPPED_IN) {
+    private void finish(PageFault fault, AddressSpace space, FaultedPage faulted) {
+        if (!faulted.resident()) {
             terminate(fault);
             return;
         }
         FaultRecord record = fault.record();
         long page = PageSize.BASE.alignDown(record.address());
-        long frame = memoryManager.translate(space, page, record.access());
-        if (frame < 0) {
-            terminate(fault);
-            return;
-        }
+        long frame = faulted.physicalAddress(page);
         // As writable as the CPU's page table entry: a copy-on-write page that a read faulted in
         // is still shared with another process, and a device write must not reach its frame.
-        boolean writable = space.entry(page).map(PageTableEntry::writable).orElse(false);
+        boolean writable = faulted.entry().orElseThrow().writable();
         watch(space, record.domain());
         iommu.map(record.domain(), page, frame, PageSize.BASE.bytes(), writable);
         iommu.invalidate(record.domain(), new AddressRange(page, PageSize.BASE.bytes()));
@@ -159,14 +154,13 @@ final class DemandPagingFaultHandler implements FaultHandler {
             mapAhead(fault, space, window, index + 1); // another fault's window got there first
             return;
         }
-        memoryManager.faultIn(space, page, record.access(), result -> {
-            long frame = present(result) ? memoryManager.translate(space, page, record.access()) : -1;
-            if (frame < 0) {
+        memoryManager.faultIn(space, page, record.access(), faulted -> {
+            if (!faulted.resident()) {
                 endWindow(fault, window, index); // not a page the device may reach this way: stop here
                 return;
             }
-            boolean writable = space.entry(page).map(PageTableEntry::writable).orElse(false);
-            iommu.map(record.domain(), page, frame, PageSize.BASE.bytes(), writable);
+            PageTableEntry entry = faulted.entry().orElseThrow();
+            iommu.map(record.domain(), page, entry.physicalAddress(page), PageSize.BASE.bytes(), entry.writable());
             mapped.get(new Watched(space.pid(), record.domain())).add(page);
             mappedAhead.increment();
             mapAhead(fault, space, window, index + 1);
@@ -181,11 +175,6 @@ final class DemandPagingFaultHandler implements FaultHandler {
             iommu.invalidate(fault.record().domain(), new AddressRange(first, last - first + PageSize.BASE.bytes()));
         }
         retry(fault);
-    }
-
-    private static boolean present(FaultInResult result) {
-        return result == FaultInResult.ALREADY_PRESENT || result == FaultInResult.ZERO_FILLED
-                || result == FaultInResult.SWAPPED_IN;
     }
 
     private void retry(PageFault fault) {

@@ -69,7 +69,7 @@ final class PinnedBufferManager implements BufferManager {
                 default -> "pinning failed: " + pinned;
             });
         }
-        long pa = memory.translate(owner, va, Access.READ);
+        long pa = memory.translate(owner, va, Access.READ).orElseThrow();
         int numa = memory.physicalMemory().numaNodeOf(pa);
         PinnedBuffer buffer = new PinnedBuffer(nextId++, spec, owner, va, length, numa);
         live.put(buffer.id(), buffer);

@@ -11,6 +11,7 @@ import org.iopf.api.dma.DmaSubmitResult;
 import org.iopf.api.fault.FaultRecord;
 import org.iopf.api.fault.FaultResolution;
 import org.iopf.api.iommu.Iommu;
+import org.iopf.api.iommu.Translation;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PhysicalMemory;
@@ -148,13 +149,13 @@ final class PlainDmaEngine implements DmaEngine {
             long length = Math.min(descriptor.length() - issued,
                     Math.min(chunkSize, Math.min(toPageEnd(src), toPageEnd(dst))));
             translating = true;
-            var read = iommu.translate(descriptor.stream(), src, Access.READ, this::onResolved);
-            if (read.isFault()) {
+            if (!(iommu.translate(descriptor.stream(), src, Access.READ, this::onResolved)
+                    instanceof Translation.Hit read)) {
                 faults.increment();
                 return;
             }
-            var write = iommu.translate(descriptor.stream(), dst, Access.WRITE, this::onResolved);
-            if (write.isFault()) {
+            if (!(iommu.translate(descriptor.stream(), dst, Access.WRITE, this::onResolved)
+                    instanceof Translation.Hit write)) {
                 faults.increment();
                 return;
             }

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.iopf.api.fault.FaultKind;
 import org.iopf.api.fault.FaultRecord;
 import org.iopf.api.fault.FaultResolutionListener;
@@ -84,22 +85,23 @@ final class PremappedIommu implements Iommu {
         translations.increment();
         Binding binding = streams.get(stream);
         if (binding == null) {
-            return raise(stream, new DomainId(0), -1, iova, access, FaultKind.CONFIGURATION, onResolved);
+            return raise(stream, new DomainId(0), OptionalInt.empty(), iova, access, FaultKind.CONFIGURATION,
+                    onResolved);
         }
         long entry = tables.get(binding.domain()).lookup(iova);
         if (entry < 0) {
-            return raise(stream, binding.domain(), binding.space().pid(), iova, access, FaultKind.TRANSLATION,
-                    onResolved);
+            return raise(stream, binding.domain(), OptionalInt.of(binding.space().pid()), iova, access,
+                    FaultKind.TRANSLATION, onResolved);
         }
         if (access.isWrite() && !IoPageTable.writable(entry)) {
-            return raise(stream, binding.domain(), binding.space().pid(), iova, access, FaultKind.PERMISSION,
-                    onResolved);
+            return raise(stream, binding.domain(), OptionalInt.of(binding.space().pid()), iova, access,
+                    FaultKind.PERMISSION, onResolved);
         }
         return Translation.hit(IoPageTable.frame(entry) + (iova & 0xfffL), lookupLatency);
     }
 
-    private Translation raise(StreamId stream, DomainId domain, int pid, long iova, Access access, FaultKind kind,
-            FaultResolutionListener onResolved) {
+    private Translation raise(StreamId stream, DomainId domain, OptionalInt pid, long iova, Access access,
+            FaultKind kind, FaultResolutionListener onResolved) {
         faultCount.increment();
         FaultRecord record = new FaultRecord(faults.nextFaultId(), context.path(), stream, domain, pid, iova, access,
                 kind, context.scheduler().now());

@@ -72,7 +72,7 @@ final class PlainDmaEngineTest {
     private void pinAndMap(long va, long length, boolean writable) {
         assertThat(mm.pin(space, va, length)).isEqualTo(PinResult.PINNED);
         for (long off = 0; off < length; off += 4096) {
-            iommu.map(DOMAIN, va + off, mm.translate(space, va + off, Access.READ), 4096, writable);
+            iommu.map(DOMAIN, va + off, mm.translate(space, va + off, Access.READ).orElse(-1), 4096, writable);
         }
     }
 
@@ -141,7 +141,7 @@ final class PlainDmaEngineTest {
     @Test
     void readOnlyDestinationTerminates() {
         iommu.unmap(DOMAIN, dst, 4096);
-        iommu.map(DOMAIN, dst, mm.translate(space, dst, Access.READ), 4096, false);
+        iommu.map(DOMAIN, dst, mm.translate(space, dst, Access.READ).orElse(-1), 4096, false);
 
         submit(src, dst, 100);
         sim.kernel().run();

@@ -53,7 +53,7 @@ final class PremappedIommuTest {
     }
 
     private long pa(long address) {
-        return mm.translate(space, address, Access.READ);
+        return mm.translate(space, address, Access.READ).orElse(-1);
     }
 
     @Test
@@ -64,9 +64,9 @@ final class PremappedIommuTest {
         Translation ro = iommu.translate(STREAM, va + 4096 + 0xfff, Access.READ, listener);
 
         assertThat(t.isFault()).isFalse();
-        assertThat(t.physicalAddress()).isEqualTo(pa(va) + 0x123);
+        assertThat(t.address().getAsLong()).isEqualTo(pa(va) + 0x123);
         assertThat(t.latencyNanos()).isEqualTo(LOOKUP);
-        assertThat(ro.physicalAddress()).isEqualTo(pa(va + 4096) + 0xfff);
+        assertThat(ro.address().getAsLong()).isEqualTo(pa(va + 4096) + 0xfff);
         assertThat(iommu.domainOf(STREAM)).contains(DOMAIN);
         assertThat(node.faultQueue().raised()).isZero();
     }
@@ -79,9 +79,9 @@ final class PremappedIommuTest {
         Translation t = iommu.translate(STREAM, va + 2 * 4096 + 8, Access.READ, listener);
 
         assertThat(t.isFault()).isTrue();
-        assertThat(t.physicalAddress()).isEqualTo(-1);
+        assertThat(t.address().getAsLong()).isEqualTo(-1);
         assertThat(t.latencyNanos()).isEqualTo(LOOKUP);
-        FaultRecord record = t.fault();
+        FaultRecord record = t.record().orElseThrow();
         assertThat(record.kind()).isEqualTo(FaultKind.TRANSLATION);
         assertThat(record.address()).isEqualTo(va + 2 * 4096 + 8);
         assertThat(record.stream()).isEqualTo(STREAM);
@@ -100,9 +100,9 @@ final class PremappedIommuTest {
         Translation t = iommu.translate(STREAM, va + 4096, Access.WRITE, listener);
 
         assertThat(t.isFault()).isTrue();
-        assertThat(t.fault().kind()).isEqualTo(FaultKind.PERMISSION);
-        assertThat(t.fault().access()).isEqualTo(Access.WRITE);
-        assertThat(t.fault().address()).isEqualTo(va + 4096);
+        assertThat(t.record().orElseThrow().kind()).isEqualTo(FaultKind.PERMISSION);
+        assertThat(t.record().orElseThrow().access()).isEqualTo(Access.WRITE);
+        assertThat(t.record().orElseThrow().address()).isEqualTo(va + 4096);
     }
 
     @Test
@@ -113,9 +113,9 @@ final class PremappedIommuTest {
         Translation t = iommu.translate(STREAM, va, Access.READ, listener);
 
         assertThat(t.isFault()).isTrue();
-        assertThat(t.fault().kind()).isEqualTo(FaultKind.CONFIGURATION);
-        assertThat(t.fault().stream()).isEqualTo(STREAM);
-        assertThat(t.fault().pid()).isEqualTo(-1);
+        assertThat(t.record().orElseThrow().kind()).isEqualTo(FaultKind.CONFIGURATION);
+        assertThat(t.record().orElseThrow().stream()).isEqualTo(STREAM);
+        assertThat(t.record().orElseThrow().pid()).isEqualTo(-1);
         assertThat(iommu.domainOf(STREAM)).isEmpty();
     }
 
@@ -124,7 +124,7 @@ final class PremappedIommuTest {
         mapTwoPages();
         iommu.unmap(DOMAIN, va, 4096);
 
-        assertThat(iommu.translate(STREAM, va, Access.READ, listener).fault().kind())
+        assertThat(iommu.translate(STREAM, va, Access.READ, listener).record().orElseThrow().kind())
                 .isEqualTo(FaultKind.TRANSLATION);
         assertThat(iommu.translate(STREAM, va + 4096, Access.READ, listener).isFault()).isFalse();
     }
@@ -139,10 +139,10 @@ final class PremappedIommuTest {
         sim.kernel().run();
 
         assertThat(heard).hasSize(2);
-        assertThat(heard.get(0)).containsExactly(miss.fault(), FaultResolution.TERMINATE, REPORT);
+        assertThat(heard.get(0)).containsExactly(miss.record().orElseThrow(), FaultResolution.TERMINATE, REPORT);
         // Both reports are interrupt work on the node's first core: the second waits for the first.
-        assertThat(heard.get(1)).containsExactly(denied.fault(), FaultResolution.TERMINATE, 2 * REPORT);
-        assertThat(miss.fault().id()).isNotEqualTo(denied.fault().id());
+        assertThat(heard.get(1)).containsExactly(denied.record().orElseThrow(), FaultResolution.TERMINATE, 2 * REPORT);
+        assertThat(miss.record().orElseThrow().id()).isNotEqualTo(denied.record().orElseThrow().id());
     }
 
     @Test
@@ -163,7 +163,7 @@ final class PremappedIommuTest {
         StreamId otherStream = new StreamId(9);
         iommu.attach(otherStream, new DomainId(6), other);
 
-        assertThat(iommu.translate(otherStream, va, Access.READ, listener).fault().kind())
+        assertThat(iommu.translate(otherStream, va, Access.READ, listener).record().orElseThrow().kind())
                 .isEqualTo(FaultKind.TRANSLATION);
     }
 }

@@ -115,7 +115,7 @@ public interface DmaEngineContract {
                 .isEqualTo(PinResult.PINNED);
         long page = PageSize.BASE.bytes();
         for (long offset = 0; offset < length; offset += page) {
-            long pa = memory.translate(space, va + offset, Access.READ);
+            long pa = memory.translate(space, va + offset, Access.READ).orElseThrow();
             iommu.map(domain, va + offset, pa, page, writable);
         }
     }

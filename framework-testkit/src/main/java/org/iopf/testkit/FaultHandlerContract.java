@@ -5,11 +5,13 @@ import static org.iopf.testkit.IommuRig.PAGE;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Random;
 import org.iopf.api.fault.FaultKind;
 import org.iopf.api.fault.FaultResolution;
 import org.iopf.api.iommu.DomainId;
 import org.iopf.api.iommu.StreamId;
+import org.iopf.api.iommu.Translation;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MapOptions;
@@ -118,7 +120,7 @@ public interface FaultHandlerContract {
         rig.iommu.attach(stream(), domain(), rig.space);
         rig.onFirstCall((probe, resolution) -> {
             if (resolution == FaultResolution.RETRY) {
-                long frame = rig.memory.translate(rig.spaceOf(probe.stream), probe.iova, probe.access);
+                long frame = rig.memory.translate(rig.spaceOf(probe.stream), probe.iova, probe.access).orElse(-1);
                 probe.retried(rig.translate(probe.stream, probe.iova, probe.access, null), frame);
             }
         });
@@ -152,17 +154,17 @@ public interface FaultHandlerContract {
         long[] ends = rig.requireEveryFaultToldOnce(what);
         FaultResolution expected = resolvable && resolvesFaults() ? FaultResolution.RETRY : FaultResolution.TERMINATE;
         for (TranslationProbe p : rig.probes()) {
-            if (p.isFault() && p.translation().fault().kind() == FaultKind.TRANSLATION) {
+            if (p.isFault() && p.translation().record().orElseThrow().kind() == FaultKind.TRANSLATION) {
                 assertThat(p.calls().get(0).resolution())
-                        .as("%s: how %s ended (the handler %s faults; the page %s)", what, p.translation().fault(),
+                        .as("%s: how %s ended (the handler %s faults; the page %s)", what, p.translation().record().orElseThrow(),
                                 resolvesFaults() ? "resolves" : "does not resolve",
                                 resolvable ? "is mapped by the process" : "may not be accessed so")
                         .isEqualTo(expected);
             }
-            if (p.isFault() && p.translation().fault().kind() == FaultKind.CONFIGURATION) {
+            if (p.isFault() && p.translation().record().orElseThrow().kind() == FaultKind.CONFIGURATION) {
                 assertThat(p.calls().get(0).resolution())
                         .as("%s: how %s ended (a stream attached to no domain has no process to resolve it in: "
-                                + "a CONFIGURATION fault is not recoverable)", what, p.translation().fault())
+                                + "a CONFIGURATION fault is not recoverable)", what, p.translation().record().orElseThrow())
                         .isEqualTo(FaultResolution.TERMINATE);
             }
             if (p.isFault() && p.calls().get(0).resolution() == FaultResolution.RETRY) {
@@ -197,7 +199,7 @@ public interface FaultHandlerContract {
 
         runAndCheck("a single fault", rig, resolved, terminated, true);
         assertThat(read.calls().get(0).timeNanos()).as("a fault is told its end after it was raised")
-                .isGreaterThanOrEqualTo(read.translation().fault().timeNanos());
+                .isGreaterThanOrEqualTo(read.translation().record().orElseThrow().timeNanos());
         assertThat(write.calls().get(0).timeNanos()).as("a fault is told its end after it was raised")
                 .isGreaterThanOrEqualTo(later);
     }
@@ -208,12 +210,13 @@ public interface FaultHandlerContract {
      */
     private static TranslationProbe translateLater(IommuRig rig, long address, Access access, List<String> wrong) {
         TranslationProbe p = rig.translate(stream(), address, access);
-        if (!p.isFault()) {
-            long frame = rig.memory.translate(rig.space, address, access);
-            if (p.translation().physicalAddress() != frame) {
+        if (p.translation() instanceof Translation.Hit hit) {
+            OptionalLong frame = rig.memory.translate(rig.space, address, access);
+            if (frame.isEmpty() || hit.physicalAddress() != frame.getAsLong()) {
                 wrong.add(String.format("at %d ns 0x%x (%s) translated to 0x%x; the process's page table %s",
-                        rig.bench.now(), address, access, p.translation().physicalAddress(),
-                        frame < 0 ? "does not allow that access there" : String.format("maps 0x%x", frame)));
+                        rig.bench.now(), address, access, hit.physicalAddress(),
+                        frame.isEmpty() ? "does not allow that access there"
+                                : String.format("maps 0x%x", frame.getAsLong())));
             }
         }
         return p;
@@ -371,7 +374,7 @@ public interface FaultHandlerContract {
         assertThat(rig.handler.terminated() - terminated).as("write faults on a read-only VMA terminated")
                 .isEqualTo(1);
         assertThat(rig.memory.translate(rig.space, va + 0x18, Access.WRITE))
-                .as("the process's page table lets a write through after the handler").isNegative();
+                .as("the process's page table lets a write through after the handler").isEmpty();
 
         IommuRig reads = attached(TestBench.of(faultHandlerPlatform()));
         long ro = reads.memory.mmap(reads.space, 4 * PAGE, MapOptions.DEFAULT.withWritable(false));
@@ -391,10 +394,10 @@ public interface FaultHandlerContract {
         IommuRig rig = attached(TestBench.of(faultHandlerPlatform()));
         long va = mmap(rig, 4);
         rig.memory.write(rig.space, va, new byte[] {1, 2, 3, 4}, 0, 4);
-        long shared = rig.memory.translate(rig.space, va, Access.READ);
+        long shared = rig.memory.translate(rig.space, va, Access.READ).orElseThrow();
         rig.memory.requireCopyOnWriteFork().fork(rig.space, "fault-handler-contract-child");
         assertThat(rig.memory.translate(rig.space, va, Access.WRITE))
-                .as("a write of the process to a page it shares copy-on-write after fork").isNegative();
+                .as("a write of the process to a page it shares copy-on-write after fork").isEmpty();
         long resolved = rig.handler.resolved();
         long terminated = rig.handler.terminated();
 
@@ -406,7 +409,7 @@ public interface FaultHandlerContract {
 
         assertThat(wrong).as("a device write after a read fault on a copy-on-write page").isEmpty();
         if (!write.isFault()) {
-            assertThat(write.translation().physicalAddress() & ~(PAGE - 1))
+            assertThat(write.translation().address().getAsLong() & ~(PAGE - 1))
                     .as("the frame a device writes: the process's private copy, not the one shared with the child")
                     .isNotEqualTo(shared);
         }

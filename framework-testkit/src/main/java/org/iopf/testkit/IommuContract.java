@@ -146,8 +146,8 @@ public interface IommuContract {
         checkRecord("a read of an unmapped page next to a mapped one", rig, read, FaultKind.TRANSLATION, domain(), pid);
         checkRecord("a write of an unmapped page", rig, write, FaultKind.TRANSLATION, domain(), pid);
         checkRecord("a read far from any mapping", rig, far, FaultKind.TRANSLATION, domain(), pid);
-        assertThat(read.translation().fault().id()).as("fault ids are unique")
-                .isNotEqualTo(write.translation().fault().id());
+        assertThat(read.translation().record().orElseThrow().id()).as("fault ids are unique")
+                .isNotEqualTo(write.translation().record().orElseThrow().id());
         assertThat(rig.sink.raised() - raised).as("faults raised into the node's fault sink for 3 faulting translations")
                 .isEqualTo(3);
         rig.run();
@@ -441,9 +441,9 @@ public interface IommuContract {
                 long offset = random.nextInt((int) PAGE) & ~7L;
                 Access access = random.nextBoolean() ? Access.READ : Access.WRITE;
                 TranslationProbe p = rig.translate(stream(), model.address(first) + offset, access);
-                long outcome = !p.isFault() ? p.translation().physicalAddress()
-                        : p.translation().fault().kind() == FaultKind.TRANSLATION ? IommuModel.TRANSLATION_FAULT
-                        : p.translation().fault().kind() == FaultKind.PERMISSION ? IommuModel.PERMISSION_FAULT
+                long outcome = !p.isFault() ? p.translation().address().getAsLong()
+                        : p.translation().record().orElseThrow().kind() == FaultKind.TRANSLATION ? IommuModel.TRANSLATION_FAULT
+                        : p.translation().record().orElseThrow().kind() == FaultKind.PERMISSION ? IommuModel.PERMISSION_FAULT
                         : Long.MIN_VALUE;
                 Set<Long> allowed = model.allowed(first, offset, access);
                 history.append(String.format("%n%d translate page %d +0x%x %s -> %s", op, first, offset, access,
@@ -451,14 +451,14 @@ public interface IommuContract {
                 assertThat(allowed)
                         .as("%s (rerun with this seed): translating page %d + 0x%x for %s gave %s; allowed %s "
                                 + "(%s); the last operations:%s", what, first, offset, access,
-                                p.isFault() ? p.translation().fault() : IommuModel.describe(outcome),
+                                p.isFault() ? p.translation().record().orElseThrow() : IommuModel.describe(outcome),
                                 allowed.stream().map(IommuModel::describe).toList(),
                                 model.fresh(first) ? "invalidated since the last change: only the current state"
                                         : "a cache may still hold an earlier state",
                                 tail(history))
                         .contains(outcome);
                 if (p.isFault()) {
-                    checkRecord(what, rig, p, p.translation().fault().kind(), domain(), pid);
+                    checkRecord(what, rig, p, p.translation().record().orElseThrow().kind(), domain(), pid);
                     rig.run();
                     p.requireToldOnce(what);
                 }

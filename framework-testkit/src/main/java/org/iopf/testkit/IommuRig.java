@@ -14,6 +14,7 @@ import org.iopf.api.fault.FaultSink;
 import org.iopf.api.iommu.DomainId;
 import org.iopf.api.iommu.Iommu;
 import org.iopf.api.iommu.StreamId;
+import org.iopf.api.iommu.Translation;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MemoryManager;
@@ -77,7 +78,7 @@ final class IommuRig {
             BiConsumer<TranslationProbe, FaultResolution> action) {
         TranslationProbe probe = new TranslationProbe(stream, iova, access, bench.scheduler(), action);
         probe.answered(iommu.translate(stream, iova, access, probe));
-        if (!probe.translation().held()) {
+        if (!(probe.translation() instanceof Translation.Held)) {
             probes.add(probe);
             return probe;
         }

@@ -72,7 +72,7 @@ final class TranslationProbe implements FaultResolutionListener {
      * process's page table maps for the same access.
      */
     void requireRetryHit(String what) {
-        FaultRecord fault = translation.fault();
+        FaultRecord fault = translation.record().orElseThrow();
         assertThat(retry).as("%s: %s was told RETRY but never retried", what, fault).isNotNull();
         assertThat(expectedFrame)
                 .as("%s: %s was told RETRY, but the process's page table does not map 0x%x for %s at that moment "
@@ -81,9 +81,9 @@ final class TranslationProbe implements FaultResolutionListener {
                 .isNotNegative();
         assertThat(retry.translation().isFault())
                 .as("%s: %s was told RETRY, but the retried translation of 0x%x (%s, %s) faulted again: %s", what,
-                        fault, iova, stream, access, retry.translation().fault())
+                        fault, iova, stream, access, retry.translation().record().orElseThrow())
                 .isFalse();
-        assertThat(retry.translation().physicalAddress())
+        assertThat(retry.translation().address().getAsLong())
                 .as("%s: the retried translation of 0x%x (%s) after %s must give the frame the process's page table "
                         + "maps", what, iova, access, fault)
                 .isEqualTo(expectedFrame);
@@ -110,18 +110,18 @@ final class TranslationProbe implements FaultResolutionListener {
     FaultRecord requireFault(String what) {
         assertThat(translation.isFault())
                 .as("%s: translating 0x%x (%s, %s) must fault, but it hit 0x%x", what, iova, stream, access,
-                        translation.physicalAddress())
+                        translation.address().getAsLong())
                 .isTrue();
-        return translation.fault();
+        return translation.record().orElseThrow();
     }
 
     /** The physical address this translation hit; fails the test if it faulted. */
     long requireHit(String what) {
         assertThat(translation.isFault())
                 .as("%s: translating 0x%x (%s, %s) must hit, but it faulted: %s", what, iova, stream, access,
-                        translation.fault())
+                        translation.record().orElseThrow())
                 .isFalse();
-        return translation.physicalAddress();
+        return translation.address().getAsLong();
     }
 
     /**

@@ -44,9 +44,9 @@ public interface Iommu {
      * @param iova the I/O virtual address
      * @param access read or write
      * @param onResolved told how the fault ended, if this translation faults; not null
-     * @return the physical address and latency, or the fault that was raised, or the transaction held
-     *     behind another stalled fault ({@link Translation#held()}: nothing was raised); in both of the
-     *     latter the device waits for {@code onResolved}
+     * @return a {@link Translation.Hit} with the physical address, a {@link Translation.Fault} that was
+     *     raised, or a {@link Translation.Held} transaction behind another stalled fault (nothing was
+     *     raised), each with its latency; in both of the latter the device waits for {@code onResolved}
      */
     Translation translate(StreamId stream, long iova, Access access, FaultResolutionListener onResolved);
 

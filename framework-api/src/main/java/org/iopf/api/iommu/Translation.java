@@ -3,58 +3,61 @@ package org.iopf.api.iommu;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
 import org.apiguardian.api.API;
 import org.iopf.api.fault.FaultRecord;
 
 /**
- * The answer of {@link Iommu#translate}: a physical address, or a fault, and the time the
- * translation took (TLB lookup plus any table walk) which the caller spends before using it.
- *
- * <p>A translation that does not give an address is one of two things, and in both the device
- * waits for the listener it passed to {@code translate}, which is told exactly once how the
- * transaction ended ({@code RETRY}: translate again; {@code TERMINATE}: abort it):
+ * The answer of {@link Iommu#translate}: one of three cases, each with the time the lookup took (TLB
+ * lookup plus any table walk), which the caller spends before using it.
  * <ul>
- *   <li>a <em>fault</em> ({@link #fault(FaultRecord, long)}): raised to the node's fault sink,
- *       where a fault handler resolves or terminates it;</li>
- *   <li>a <em>held</em> transaction ({@link #held(FaultRecord, long)}): the IOMMU holds it behind
- *       another transaction's stalled fault without raising anything, as an ARM SMMU context
- *       without HUPCF does; its record describes the held transaction and reaches no handler.</li>
+ *   <li>{@link Hit}: the physical address;</li>
+ *   <li>{@link Fault}: the translation missed or was refused and the fault was raised to the node's
+ *       fault sink, where a fault handler resolves or terminates it;</li>
+ *   <li>{@link Held}: the IOMMU holds the transaction behind another transaction's stalled fault
+ *       without raising anything, as an ARM SMMU context without HUPCF does; its record describes
+ *       the held transaction and reaches no handler.</li>
  * </ul>
+ * In the last two cases the device waits for the listener it passed to {@code translate}, which is
+ * told exactly once how the transaction ended ({@code RETRY}: translate again; {@code TERMINATE}:
+ * abort it). A caller tells the cases apart with {@code instanceof Translation.Hit hit}; the
+ * {@link #address()} and {@link #record()} views serve callers that need only one side.
  *
- * @param physicalAddress the translated address; -1 for a fault or a held transaction
- * @param latencyNanos time the lookup took, {@code >= 0}
- * @param fault the fault that was raised (or the held transaction), or null on success
- * @param held whether the transaction is held rather than faulted (then no fault was raised)
  * @since 0.1
  */
-@API(status = STABLE, since = "0.1")
-public record Translation(long physicalAddress, long latencyNanos, FaultRecord fault, boolean held) {
-    /** Checks arguments. */
-    public Translation {
-        if (latencyNanos < 0) {
-            throw new IllegalArgumentException("latencyNanos must be >= 0: " + latencyNanos);
-        }
-        if ((fault == null) == (physicalAddress < 0)) {
-            throw new IllegalArgumentException("a translation has either an address or a fault");
-        }
-        if (held && fault == null) {
-            throw new IllegalArgumentException("a held translation describes the held transaction");
-        }
+@API(status = STABLE, since = "0.2")
+public sealed interface Translation permits Translation.Hit, Translation.Fault, Translation.Held {
+    /** Time the lookup took, {@code >= 0}. */
+    long latencyNanos();
+
+    /** The translated address of a {@link Hit}; empty for a fault or a held transaction. */
+    OptionalLong address();
+
+    /** The raised fault or the held transaction; empty for a {@link Hit}. */
+    Optional<FaultRecord> record();
+
+    /**
+     * Whether the translation gave no address: a raised fault or a held transaction. Either way the
+     * device waits for its listener.
+     */
+    default boolean isFault() {
+        return !(this instanceof Hit);
     }
 
-    /** A translation that is not held: a hit ({@code fault == null}) or a raised fault. */
-    public Translation(long physicalAddress, long latencyNanos, FaultRecord fault) {
-        this(physicalAddress, latencyNanos, fault, false);
+    /** Whether a fault was raised to the node's fault sink (not a hit, not held). */
+    default boolean isRaisedFault() {
+        return this instanceof Fault;
     }
 
     /** A successful translation. */
-    public static Translation hit(long physicalAddress, long latencyNanos) {
-        return new Translation(physicalAddress, latencyNanos, null, false);
+    static Translation hit(long physicalAddress, long latencyNanos) {
+        return new Hit(physicalAddress, latencyNanos);
     }
 
     /** A failed translation; the fault has been raised to the node's fault sink. */
-    public static Translation fault(FaultRecord fault, long latencyNanos) {
-        return new Translation(-1, latencyNanos, Objects.requireNonNull(fault, "fault is null"), false);
+    static Translation fault(FaultRecord fault, long latencyNanos) {
+        return new Fault(fault, latencyNanos);
     }
 
     /**
@@ -64,22 +67,94 @@ public record Translation(long physicalAddress, long latencyNanos, FaultRecord f
      * @param transaction the held transaction (stream, domain, address, access), with an id from
      *     the node's fault sink so that a trace can follow it
      * @param latencyNanos time the lookup took
-     * @since 0.1
      */
-    public static Translation held(FaultRecord transaction, long latencyNanos) {
-        return new Translation(-1, latencyNanos, Objects.requireNonNull(transaction, "transaction is null"), true);
+    static Translation held(FaultRecord transaction, long latencyNanos) {
+        return new Held(transaction, latencyNanos);
+    }
+
+    private static void checkLatency(long latencyNanos) {
+        if (latencyNanos < 0) {
+            throw new IllegalArgumentException("latencyNanos must be >= 0: " + latencyNanos);
+        }
     }
 
     /**
-     * Whether the translation gave no address: a raised fault or a held transaction. Either way the
-     * device waits for its listener.
+     * The device may use {@code physicalAddress}.
+     *
+     * @param physicalAddress the translated address, {@code >= 0}
+     * @param latencyNanos time the lookup took
+     * @since 0.2
      */
-    public boolean isFault() {
-        return fault != null;
+    @API(status = STABLE, since = "0.2")
+    record Hit(long physicalAddress, long latencyNanos) implements Translation {
+        /** Checks arguments. */
+        public Hit {
+            if (physicalAddress < 0) {
+                throw new IllegalArgumentException("physicalAddress must be >= 0: " + physicalAddress);
+            }
+            checkLatency(latencyNanos);
+        }
+
+        @Override
+        public OptionalLong address() {
+            return OptionalLong.of(physicalAddress);
+        }
+
+        @Override
+        public Optional<FaultRecord> record() {
+            return Optional.empty();
+        }
     }
 
-    /** Whether a fault was raised to the node's fault sink (not a hit, not held). */
-    public boolean isRaisedFault() {
-        return fault != null && !held;
+    /**
+     * A fault raised to the node's fault sink.
+     *
+     * @param fault what was raised
+     * @param latencyNanos time the lookup took
+     * @since 0.2
+     */
+    @API(status = STABLE, since = "0.2")
+    record Fault(FaultRecord fault, long latencyNanos) implements Translation {
+        /** Checks arguments. */
+        public Fault {
+            Objects.requireNonNull(fault, "fault is null");
+            checkLatency(latencyNanos);
+        }
+
+        @Override
+        public OptionalLong address() {
+            return OptionalLong.empty();
+        }
+
+        @Override
+        public Optional<FaultRecord> record() {
+            return Optional.of(fault);
+        }
+    }
+
+    /**
+     * A transaction held behind another one's stalled fault; nothing was raised.
+     *
+     * @param transaction the held transaction
+     * @param latencyNanos time the lookup took
+     * @since 0.2
+     */
+    @API(status = STABLE, since = "0.2")
+    record Held(FaultRecord transaction, long latencyNanos) implements Translation {
+        /** Checks arguments. */
+        public Held {
+            Objects.requireNonNull(transaction, "transaction is null");
+            checkLatency(latencyNanos);
+        }
+
+        @Override
+        public OptionalLong address() {
+            return OptionalLong.empty();
+        }
+
+        @Override
+        public Optional<FaultRecord> record() {
+            return Optional.of(transaction);
+        }
     }
 }

@@ -35,5 +35,15 @@ public enum FaultInResult {
      * The page lives in device-private memory and its owner did not migrate it back (a manager
      * without device-memory support, or an owner that left it in place).
      */
-    DEVICE_PRIVATE
+    DEVICE_PRIVATE;
+
+    /**
+     * Whether the page is resident after this outcome ({@link #ALREADY_PRESENT},
+     * {@link #ZERO_FILLED}, {@link #SWAPPED_IN}).
+     *
+     * @since 0.2
+     */
+    public boolean resident() {
+        return this == ALREADY_PRESENT || this == ZERO_FILLED || this == SWAPPED_IN;
+    }
 }

@@ -3,6 +3,8 @@ package org.iopf.api.mem;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 import org.apiguardian.api.API;
 
@@ -37,6 +39,16 @@ public interface MemoryManager {
     Optional<AddressSpace> addressSpace(int pid);
 
     /**
+     * The process a fault names ({@link org.iopf.api.fault.FaultRecord#pid()}), if it names one and
+     * the process exists.
+     *
+     * @since 0.2
+     */
+    default Optional<AddressSpace> addressSpace(OptionalInt pid) {
+        return pid.isPresent() ? addressSpace(pid.getAsInt()) : Optional.empty();
+    }
+
+    /**
      * Maps {@code length} bytes of anonymous memory at an address the manager chooses (aligned to
      * 2 MiB so that THP can apply).
      *
@@ -51,16 +63,16 @@ public interface MemoryManager {
      * The physical address backing {@code va} for {@code access}, if the page is present and
      * allows it; sets the accessed (and for writes the dirty) bit. Never faults.
      *
-     * @return the physical address, or -1 when the access would fault
+     * @return the physical address, or empty when the access would fault
      */
-    long translate(AddressSpace space, long va, Access access);
+    OptionalLong translate(AddressSpace space, long va, Access access);
 
     /**
      * Resolves a fault on the page containing {@code va}, taking simulated time: a zero-fill
      * costs the minor-fault time, a swap-in the swap latency. {@code done} is called when the
-     * page is present (or with the reason it cannot be).
+     * page is present, with its page-table entry, or with the reason it cannot be.
      */
-    void faultIn(AddressSpace space, long va, Access access, Consumer<FaultInResult> done);
+    void faultIn(AddressSpace space, long va, Access access, Consumer<FaultedPage> done);
 
     /**
      * Resolves a fault at once, with no simulated time. For setup and for components that model

@@ -3,6 +3,7 @@ package org.iopf.core.mem;
 import static java.util.Objects.requireNonNull;
 
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressRange;
@@ -12,6 +13,7 @@ import org.iopf.api.mem.CopyOnWriteFork;
 import org.iopf.api.mem.DeviceMemory;
 import org.iopf.api.mem.DevicePagemapOps;
 import org.iopf.api.mem.FaultInResult;
+import org.iopf.api.mem.FaultedPage;
 import org.iopf.api.mem.InvalidationReason;
 import org.iopf.api.mem.MapOptions;
 import org.iopf.api.mem.MemoryManager;
@@ -186,13 +188,14 @@ public final class DemandPagingMemoryManager implements MemoryManager {
     }
 
     @Override
-    public long translate(AddressSpace space, long va, Access access) {
+    public OptionalLong translate(AddressSpace space, long va, Access access) {
         ProcessAddressSpace p = processes.own(space);
-        return PageFaultPath.translate(p, va, requireNonNull(access, "access is null"));
+        long pa = PageFaultPath.translate(p, va, requireNonNull(access, "access is null"));
+        return pa < 0 ? OptionalLong.empty() : OptionalLong.of(pa);
     }
 
     @Override
-    public void faultIn(AddressSpace space, long va, Access access, Consumer<FaultInResult> done) {
+    public void faultIn(AddressSpace space, long va, Access access, Consumer<FaultedPage> done) {
         ProcessAddressSpace p = processes.own(space);
         requireNonNull(access, "access is null");
         faults.faultIn(p, va, access, requireNonNull(done, "done is null"));

@@ -5,6 +5,7 @@ import java.util.function.Consumer;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.DevicePrivateFault;
 import org.iopf.api.mem.FaultInResult;
+import org.iopf.api.mem.FaultedPage;
 import org.iopf.api.mem.MigrationKind;
 import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.Payload;
@@ -72,16 +73,28 @@ final class PageFaultPath {
     }
 
     /** Resolves the fault after its cost in simulated time; {@code done} hears the outcome. */
-    void faultIn(ProcessAddressSpace p, long va, Access access, Consumer<FaultInResult> done) {
+    void faultIn(ProcessAddressSpace p, long va, Access access, Consumer<FaultedPage> done) {
         PageTableSlot slot = p.slot(va);
         if (slot != null && slot.devicePrivate) {
             lastFaultBackDoneAt = -1;
             FaultInResult result = resolve(p, va, access);
-            scheduler.scheduleAt(Math.max(scheduler.now(), lastFaultBackDoneAt), () -> done.accept(result));
+            scheduler.scheduleAt(Math.max(scheduler.now(), lastFaultBackDoneAt),
+                    () -> done.accept(faultedPage(p, va, access, result)));
             return;
         }
         long cost = plannedCost(p, va, access);
-        scheduler.schedule(cost, () -> done.accept(resolve(p, va, access)));
+        scheduler.schedule(cost, () -> done.accept(faultedPage(p, va, access, resolve(p, va, access))));
+    }
+
+    /**
+     * The caller's view of a finished fault: the entry if the page is resident with {@code access}
+     * now (touched as {@link #translate} touches it, as a handler that maps the frame would).
+     */
+    private static FaultedPage faultedPage(ProcessAddressSpace p, long va, Access access, FaultInResult result) {
+        if (!result.resident() || translate(p, va, access) < 0) {
+            return FaultedPage.withoutPage(result);
+        }
+        return new FaultedPage(result, p.entry(va));
     }
 
     private long plannedCost(ProcessAddressSpace p, long va, Access access) {

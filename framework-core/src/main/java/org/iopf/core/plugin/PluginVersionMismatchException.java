@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * A plugin's {@code Plugin-Requires} does not admit this iopf API version:
- * {@code plugin 'acme' 2.0.0 requires iopf API >=0.2.0 but this is iopf API 0.1.0}.
+ * {@code plugin 'acme' 2.0.0 requires iopf API >=0.3.0 but this is iopf API 0.2.0}.
  *
  * @since 0.1
  */

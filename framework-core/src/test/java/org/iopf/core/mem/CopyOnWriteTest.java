@@ -56,7 +56,7 @@ final class CopyOnWriteTest {
     @Test
     void forkSharesFramesWriteProtectedInBothAndParentWriteCopies() {
         long va = writtenBuffer(4, (byte) 7);
-        long frame = mm.translate(parent, va, Access.READ);
+        long frame = mm.translate(parent, va, Access.READ).orElse(-1);
         long freeBefore = dram.freeBytes();
 
         AddressSpace child = mm.requireCopyOnWriteFork().fork(parent, "child");
@@ -64,9 +64,9 @@ final class CopyOnWriteTest {
         assertThat(child.pid()).isNotEqualTo(parent.pid());
         assertThat(mm.addressSpace(child.pid())).containsSame(child);
         assertThat(child.vmas()).isEqualTo(parent.vmas());
-        assertThat(mm.translate(child, va, Access.READ)).as("same frame").isEqualTo(frame);
-        assertThat(mm.translate(parent, va, Access.WRITE)).as("parent write-protected").isEqualTo(-1);
-        assertThat(mm.translate(child, va, Access.WRITE)).as("child write-protected").isEqualTo(-1);
+        assertThat(mm.translate(child, va, Access.READ)).as("same frame").hasValue(frame);
+        assertThat(mm.translate(parent, va, Access.WRITE)).as("parent write-protected").isEmpty();
+        assertThat(mm.translate(child, va, Access.WRITE)).as("child write-protected").isEmpty();
         assertThat(parent.entry(va).orElseThrow().writable()).isFalse();
         assertThat(dram.freeBytes()).as("no frame allocated by fork").isEqualTo(freeBefore);
         assertThat(mm.stats().residentBytes()).as("frames counted once").isEqualTo(4 * PAGE);
@@ -77,10 +77,10 @@ final class CopyOnWriteTest {
         assertThat(readByte(parent, va + 5)).isEqualTo((byte) 9);
         assertThat(readByte(child, va + 5)).as("the child keeps the old bytes").isEqualTo((byte) 7);
         assertThat(readByte(parent, va + 6)).as("the rest of the page was copied").isEqualTo((byte) 7);
-        long copy = mm.translate(parent, va, Access.WRITE);
+        long copy = mm.translate(parent, va, Access.WRITE).orElse(-1);
         assertThat(copy).isNotEqualTo(frame).isGreaterThanOrEqualTo(0);
-        assertThat(mm.translate(child, va, Access.READ)).isEqualTo(frame);
-        assertThat(mm.translate(parent, va + PAGE, Access.WRITE)).as("other pages still shared").isEqualTo(-1);
+        assertThat(mm.translate(child, va, Access.READ)).hasValue(frame);
+        assertThat(mm.translate(parent, va + PAGE, Access.WRITE)).as("other pages still shared").isEmpty();
         MemoryStats stats = mm.stats();
         assertThat(stats.cowFaults()).isEqualTo(1);
         assertThat(stats.residentBytes()).isEqualTo(5 * PAGE);
@@ -90,19 +90,19 @@ final class CopyOnWriteTest {
     @Test
     void childWriteCopiesAndTheLastSharerRegainsWriteWithoutACopy() {
         long va = writtenBuffer(1, (byte) 1);
-        long frame = mm.translate(parent, va, Access.READ);
+        long frame = mm.translate(parent, va, Access.READ).orElse(-1);
         AddressSpace child = mm.requireCopyOnWriteFork().fork(parent, "child");
 
         mm.write(child, va, new byte[] {2}, 0, 1);
         assertThat(readByte(child, va)).isEqualTo((byte) 2);
         assertThat(readByte(parent, va)).isEqualTo((byte) 1);
-        assertThat(mm.translate(child, va, Access.WRITE)).isNotEqualTo(frame);
-        assertThat(mm.translate(parent, va, Access.WRITE)).as("still write-protected until it writes").isEqualTo(-1);
+        assertThat(mm.translate(child, va, Access.WRITE).orElse(-1)).isNotEqualTo(frame);
+        assertThat(mm.translate(parent, va, Access.WRITE)).as("still write-protected until it writes").isEmpty();
         long free = dram.freeBytes();
 
         assertThat(mm.faultInNow(parent, va, Access.WRITE)).isEqualTo(FaultInResult.ALREADY_PRESENT);
 
-        assertThat(mm.translate(parent, va, Access.WRITE)).as("reused, no copy").isEqualTo(frame);
+        assertThat(mm.translate(parent, va, Access.WRITE)).as("reused, no copy").hasValue(frame);
         assertThat(dram.freeBytes()).isEqualTo(free);
         assertThat(mm.stats().cowFaults()).isEqualTo(1);
         assertThat(mm.stats().cowReuses()).isEqualTo(1);
@@ -116,18 +116,18 @@ final class CopyOnWriteTest {
 
         AddressSpace child = mm.requireCopyOnWriteFork().fork(parent, "child");
         assertThat(log.calls).containsExactly("PROTECTION " + va + "+2");
-        assertThat(mm.translate(parent, va, Access.READ)).as("reads still translate").isGreaterThanOrEqualTo(0);
+        assertThat(mm.translate(parent, va, Access.READ)).as("reads still translate").isPresent();
 
         List<String> done = new ArrayList<>();
-        mm.faultIn(parent, va, Access.WRITE, r -> done.add(scheduler.now() + " " + r));
-        assertThat(mm.translate(parent, va, Access.WRITE)).as("not writable until the break").isEqualTo(-1);
+        mm.faultIn(parent, va, Access.WRITE, r -> done.add(scheduler.now() + " " + r.result()));
+        assertThat(mm.translate(parent, va, Access.WRITE)).as("not writable until the break").isEmpty();
         scheduler.runAll();
 
         assertThat(done).containsExactly(MemoryManagerConfig.DEFAULT_COW_FAULT_NANOS + " ALREADY_PRESENT");
         assertThat(Time.micros(2)).isEqualTo(MemoryManagerConfig.DEFAULT_COW_FAULT_NANOS);
         assertThat(log.calls).containsExactly("PROTECTION " + va + "+2", "COPY_ON_WRITE " + va + "+1");
-        assertThat(mm.translate(parent, va, Access.WRITE)).isGreaterThanOrEqualTo(0);
-        assertThat(mm.translate(child, va, Access.WRITE)).isEqualTo(-1);
+        assertThat(mm.translate(parent, va, Access.WRITE)).isPresent();
+        assertThat(mm.translate(child, va, Access.WRITE)).isEmpty();
     }
 
     @Test
@@ -193,15 +193,15 @@ final class CopyOnWriteTest {
     void pinnedPagesAreCopiedAtForkSoTheParentKeepsItsWritableFrame() {
         long va = writtenBuffer(2, (byte) 4);
         assertThat(mm.pin(parent, va, PAGE)).isEqualTo(PinResult.PINNED);
-        long pinnedFrame = mm.translate(parent, va, Access.WRITE);
+        long pinnedFrame = mm.translate(parent, va, Access.WRITE).orElse(-1);
 
         AddressSpace child = mm.requireCopyOnWriteFork().fork(parent, "child");
 
-        assertThat(mm.translate(parent, va, Access.WRITE)).as("DMA target stays writable").isEqualTo(pinnedFrame);
-        long childFrame = mm.translate(child, va, Access.WRITE);
+        assertThat(mm.translate(parent, va, Access.WRITE)).as("DMA target stays writable").hasValue(pinnedFrame);
+        long childFrame = mm.translate(child, va, Access.WRITE).orElse(-1);
         assertThat(childFrame).as("the child got its own writable copy").isNotEqualTo(pinnedFrame)
                 .isGreaterThanOrEqualTo(0);
-        assertThat(mm.translate(parent, va + PAGE, Access.WRITE)).as("unpinned page shared").isEqualTo(-1);
+        assertThat(mm.translate(parent, va + PAGE, Access.WRITE)).as("unpinned page shared").isEmpty();
         dram.write(pinnedFrame, new byte[] {99}, 0, 1); // a DMA write after the fork
         assertThat(readByte(child, va)).isEqualTo((byte) 4);
         assertThat(readByte(parent, va)).isEqualTo((byte) 99);
@@ -212,12 +212,12 @@ final class CopyOnWriteTest {
     void pinningASharedPageUnsharesIt() {
         long va = writtenBuffer(1, (byte) 2);
         AddressSpace child = mm.requireCopyOnWriteFork().fork(parent, "child");
-        long shared = mm.translate(child, va, Access.READ);
+        long shared = mm.translate(child, va, Access.READ).orElse(-1);
 
         assertThat(mm.pin(parent, va, PAGE)).isEqualTo(PinResult.PINNED);
 
-        assertThat(mm.translate(parent, va, Access.WRITE)).isNotEqualTo(shared).isGreaterThanOrEqualTo(0);
-        assertThat(mm.translate(child, va, Access.READ)).isEqualTo(shared);
+        assertThat(mm.translate(parent, va, Access.WRITE).orElse(-1)).isNotEqualTo(shared).isGreaterThanOrEqualTo(0);
+        assertThat(mm.translate(child, va, Access.READ)).hasValue(shared);
         assertThat(readByte(parent, va)).isEqualTo((byte) 2);
     }
 
@@ -249,21 +249,21 @@ final class CopyOnWriteTest {
         AddressSpace grandchild = mm.requireCopyOnWriteFork().fork(child, "grandchild");
 
         List<String> done = new ArrayList<>();
-        mm.faultIn(parent, va + 100, Access.WRITE, r -> done.add(scheduler.now() + " " + r));
+        mm.faultIn(parent, va + 100, Access.WRITE, r -> done.add(scheduler.now() + " " + r.result()));
         scheduler.runAll();
         assertThat(done).containsExactly(MemoryManagerConfig.DEFAULT_HUGE_COW_FAULT_NANOS + " ALREADY_PRESENT");
-        assertThat(mm.translate(parent, va, Access.WRITE)).isGreaterThanOrEqualTo(0);
+        assertThat(mm.translate(parent, va, Access.WRITE)).isPresent();
         assertThat(mm.stats().residentBytes()).isEqualTo(4 * MIB);
 
         mm.munmap(child, va, PAGE); // splits the frame the child shares with the grandchild
         assertThat(grandchild.entry(va + PAGE).orElseThrow().size()).isEqualTo(PageSize.BASE);
         assertThat(child.entry(va)).isEmpty();
         long expected = dram.generated(11, 2 * MIB).slice(PAGE, PAGE).fingerprint();
-        long pa = mm.translate(grandchild, va + PAGE, Access.READ);
+        long pa = mm.translate(grandchild, va + PAGE, Access.READ).orElse(-1);
         assertThat(dram.fingerprint(pa, PAGE)).isEqualTo(expected);
-        assertThat(mm.translate(child, va + PAGE, Access.READ)).isEqualTo(pa);
+        assertThat(mm.translate(child, va + PAGE, Access.READ)).hasValue(pa);
         mm.write(grandchild, va + PAGE, new byte[] {1}, 0, 1);
-        assertThat(dram.fingerprint(mm.translate(child, va + PAGE, Access.READ), PAGE)).isEqualTo(expected);
+        assertThat(dram.fingerprint(mm.translate(child, va + PAGE, Access.READ).orElse(-1), PAGE)).isEqualTo(expected);
         assertThat(mm.stats().cowFaults()).isEqualTo(2);
     }
 
@@ -283,7 +283,7 @@ final class CopyOnWriteTest {
 
         assertThat(noSwap.stats()).isEqualTo(before);
         assertThat(noSwap.addressSpace(p.pid() + 1)).isEmpty();
-        assertThat(noSwap.translate(p, va, Access.WRITE)).isGreaterThanOrEqualTo(0);
+        assertThat(noSwap.translate(p, va, Access.WRITE)).isPresent();
     }
 
     @Test

@@ -45,19 +45,19 @@ final class DemandPagingTest {
     void zeroFillCostsTheMinorFaultTimeAndSwapInTheSwapTime() {
         long va = mm.mmap(proc, MIB, MapOptions.DEFAULT);
         List<String> log = new ArrayList<>();
-        mm.faultIn(proc, va + 10, Access.WRITE, r -> log.add(scheduler.now() + " " + r));
-        assertThat(mm.translate(proc, va, Access.READ)).as("not present while the fault is served").isEqualTo(-1);
+        mm.faultIn(proc, va + 10, Access.WRITE, r -> log.add(scheduler.now() + " " + r.result()));
+        assertThat(mm.translate(proc, va, Access.READ)).as("not present while the fault is served").isEmpty();
         scheduler.runAll();
         assertThat(log).containsExactly(Time.micros(1) + " ZERO_FILLED");
-        long pa = mm.translate(proc, va + 10, Access.WRITE);
+        long pa = mm.translate(proc, va + 10, Access.WRITE).orElse(-1);
         assertThat(pa).isNotNegative();
         dram.write(pa, new byte[] {42}, 0, 1);
 
         assertThat(mm.reclaim(PAGE)).isEqualTo(PAGE);
         assertThat(proc.entry(va).orElseThrow().swapped()).isTrue();
-        assertThat(mm.translate(proc, va, Access.READ)).isEqualTo(-1);
+        assertThat(mm.translate(proc, va, Access.READ)).isEmpty();
         long start = scheduler.now();
-        mm.faultIn(proc, va, Access.READ, r -> log.add((scheduler.now() - start) + " " + r));
+        mm.faultIn(proc, va, Access.READ, r -> log.add((scheduler.now() - start) + " " + r.result()));
         scheduler.runAll();
         assertThat(log).last().isEqualTo(Time.micros(100) + " SWAPPED_IN");
         byte[] b = new byte[1];
@@ -72,8 +72,8 @@ final class DemandPagingTest {
         long va = mm.mmap(proc, MIB, MapOptions.DEFAULT);
         mm.faultInNow(proc, va, Access.READ);
         List<FaultInResult> results = new ArrayList<>();
-        mm.faultIn(proc, va, Access.READ, results::add);
-        mm.faultIn(proc, va - PAGE, Access.READ, results::add);
+        mm.faultIn(proc, va, Access.READ, r -> results.add(r.result()));
+        mm.faultIn(proc, va - PAGE, Access.READ, r -> results.add(r.result()));
         assertThat(results).isEmpty();
         scheduler.runAll();
         assertThat(results).containsExactly(FaultInResult.ALREADY_PRESENT, FaultInResult.NO_MAPPING);
@@ -83,14 +83,14 @@ final class DemandPagingTest {
     @Test
     void translateSetsAccessedAndDirtyAndNeverFaults() {
         long va = mm.mmap(proc, MIB, MapOptions.DEFAULT);
-        assertThat(mm.translate(proc, va, Access.READ)).isEqualTo(-1);
+        assertThat(mm.translate(proc, va, Access.READ)).isEmpty();
         assertThat(proc.entry(va)).isEmpty();
         assertThat(mm.faultInNow(proc, va, Access.READ)).isEqualTo(FaultInResult.ZERO_FILLED);
         PageTableEntry e = proc.entry(va + 100).orElseThrow();
         assertThat(e.present()).isTrue();
         assertThat(e.dirty()).isFalse();
         assertThat(e.size()).isEqualTo(PageSize.BASE);
-        long pa = mm.translate(proc, va + 100, Access.WRITE);
+        long pa = mm.translate(proc, va + 100, Access.WRITE).orElse(-1);
         assertThat(pa).isEqualTo(e.pa() + 100);
         assertThat(proc.entry(va).orElseThrow().dirty()).isTrue();
         assertThat(mm.faultInNow(proc, va, Access.WRITE)).isEqualTo(FaultInResult.ALREADY_PRESENT);
@@ -101,8 +101,8 @@ final class DemandPagingTest {
         long va = mm.mmap(proc, MIB, MapOptions.DEFAULT.withWritable(false));
         assertThat(mm.faultInNow(proc, va, Access.WRITE)).isEqualTo(FaultInResult.PROTECTION_VIOLATION);
         assertThat(mm.faultInNow(proc, va, Access.READ)).isEqualTo(FaultInResult.ZERO_FILLED);
-        assertThat(mm.translate(proc, va, Access.READ)).isNotNegative();
-        assertThat(mm.translate(proc, va, Access.WRITE)).isEqualTo(-1);
+        assertThat(mm.translate(proc, va, Access.READ)).isPresent();
+        assertThat(mm.translate(proc, va, Access.WRITE)).isEmpty();
         assertThat(proc.entry(va).orElseThrow().writable()).isFalse();
         assertThatThrownBy(() -> mm.write(proc, va, new byte[1], 0, 1))
                 .isInstanceOfSatisfying(MemoryAccessException.class,
@@ -165,8 +165,8 @@ final class DemandPagingTest {
         long va = mm.mmap(proc, MIB, MapOptions.DEFAULT);
         mm.advise(proc, va, 64 * PAGE, Advice.WILL_NEED);
         assertThat(proc.residentBytes()).isEqualTo(64 * PAGE);
-        assertThat(mm.translate(proc, va + 63 * PAGE, Access.READ)).isNotNegative();
-        assertThat(mm.translate(proc, va + 64 * PAGE, Access.READ)).isEqualTo(-1);
+        assertThat(mm.translate(proc, va + 63 * PAGE, Access.READ)).isPresent();
+        assertThat(mm.translate(proc, va + 64 * PAGE, Access.READ)).isEmpty();
     }
 
     @Test

@@ -154,7 +154,7 @@ final class DeviceMemoryTest {
         List<Long> at = new ArrayList<>();
 
         mm.faultIn(proc, va, Access.WRITE, r -> {
-            outcome.set(r);
+            outcome.set(r.result());
             at.add(scheduler.now());
         });
         scheduler.runAll();

@@ -42,7 +42,7 @@ final class FillTest {
             AddressSpace p = mm.createAddressSpace("p");
             long va = mm.mmap(p, 4 * MIB, MapOptions.DEFAULT);
             mm.fill(p, va, 2 * MIB, 11);
-            long pa = mm.translate(p, va + MIB, Access.READ);
+            long pa = mm.translate(p, va + MIB, Access.READ).orElse(-1);
             fingerprints[i++] = mm.physicalMemory().fingerprint(pa, 4096);
         }
         assertThat(fingerprints[0]).isEqualTo(fingerprints[1]);

@@ -54,11 +54,11 @@ final class LargeSparseNodeTest {
         FingerprintPayload data = FingerprintPayload.generated(2024, GIB);
         for (long off = 0; off < GIB; off += 2 * MIB) {
             mm.faultInNow(p, va + off, Access.WRITE);
-            dram.write(mm.translate(p, va + off, Access.WRITE), data.slice(off, 2 * MIB));
+            dram.write(mm.translate(p, va + off, Access.WRITE).orElse(-1), data.slice(off, 2 * MIB));
         }
         assertThat(p.residentBytes()).isEqualTo(GIB);
         assertThat(dram.storedBytes()).as("one run per page").isEqualTo(GIB / PAGE * ContentRuns.RUN_COST);
-        long pa = mm.translate(p, va + 300 * MIB, Access.READ);
+        long pa = mm.translate(p, va + 300 * MIB, Access.READ).orElse(-1);
         assertThat(dram.fingerprint(pa + 5, 3 * PAGE)).isEqualTo(data.slice(300 * MIB + 5, 3 * PAGE).fingerprint());
     }
 }

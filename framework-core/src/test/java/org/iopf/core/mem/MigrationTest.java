@@ -34,10 +34,10 @@ final class MigrationTest {
         mm.write(proc, va, data, 0, data.length);
         assertThat(proc.entry(va).orElseThrow().size()).isEqualTo(PageSize.HUGE_2M);
         assertThat(mm.pin(proc, va + 2 * MIB, PAGE)).isEqualTo(PinResult.PINNED);
-        long pinnedPa = mm.translate(proc, va + 2 * MIB, Access.READ);
+        long pinnedPa = mm.translate(proc, va + 2 * MIB, Access.READ).orElse(-1);
         List<String> seen = new ArrayList<>();
         mm.registerNotifier(proc, (s, range, why) -> {
-            long pa = mm.translate(s, range.start(), Access.READ);
+            long pa = mm.translate(s, range.start(), Access.READ).orElse(-1);
             seen.add(why + " node " + dram.numaNodeOf(pa));
         });
 
@@ -47,7 +47,7 @@ final class MigrationTest {
         assertThat(moved).as("the huge page; the pinned huge page stays").isEqualTo(2 * MIB);
         assertThat(dram.numaNodeOf(proc.entry(va).orElseThrow().pa())).isEqualTo(1);
         assertThat(proc.entry(va).orElseThrow().size()).isEqualTo(PageSize.HUGE_2M);
-        assertThat(mm.translate(proc, va + 2 * MIB, Access.READ)).isEqualTo(pinnedPa);
+        assertThat(mm.translate(proc, va + 2 * MIB, Access.READ)).hasValue(pinnedPa);
         byte[] back = new byte[data.length];
         mm.read(proc, va, back, 0, back.length);
         assertThat(back).isEqualTo(data);
@@ -61,8 +61,8 @@ final class MigrationTest {
         long va = mm.mmap(proc, 2 * MIB, MapOptions.DEFAULT.withTransparentHugePages(true));
         mm.write(proc, va + 3 * PAGE, new byte[] {7}, 0, 1);
         assertThat(mm.migrate(proc, va + 2 * PAGE, 2 * PAGE, 1)).isEqualTo(2 * PAGE);
-        assertThat(dram.numaNodeOf(mm.translate(proc, va + 3 * PAGE, Access.READ))).isEqualTo(1);
-        assertThat(dram.numaNodeOf(mm.translate(proc, va + 4 * PAGE, Access.READ))).isZero();
+        assertThat(dram.numaNodeOf(mm.translate(proc, va + 3 * PAGE, Access.READ).orElse(-1))).isEqualTo(1);
+        assertThat(dram.numaNodeOf(mm.translate(proc, va + 4 * PAGE, Access.READ).orElse(-1))).isZero();
         byte[] b = new byte[1];
         mm.read(proc, va + 3 * PAGE, b, 0, 1);
         assertThat(b[0]).isEqualTo((byte) 7);
@@ -80,14 +80,14 @@ final class MigrationTest {
         for (long off = 0; off < 2 * MIB; off += PAGE) {
             mm.faultInNow(proc, nearest + off, Access.READ);
         }
-        assertThat(dram.numaNodeOf(mm.translate(proc, nearest + 2 * MIB - PAGE, Access.READ))).isZero();
+        assertThat(dram.numaNodeOf(mm.translate(proc, nearest + 2 * MIB - PAGE, Access.READ).orElse(-1))).isZero();
         assertThat(dram.freeBytes(1)).isZero();
 
         mm.faultInNow(proc, va + 36 * MIB, Access.READ);
-        assertThat(dram.numaNodeOf(mm.translate(proc, va + 36 * MIB, Access.READ))).isEqualTo(1);
+        assertThat(dram.numaNodeOf(mm.translate(proc, va + 36 * MIB, Access.READ).orElse(-1))).isEqualTo(1);
         assertThat(proc.entry(va).orElseThrow().swapped()).as("made room on node 1").isTrue();
         for (long off = 0; off < 32 * MIB; off += PAGE) {
-            long pa = mm.translate(proc, va + off, Access.READ);
+            long pa = mm.translate(proc, va + off, Access.READ).orElse(-1);
             if (pa >= 0) {
                 assertThat(dram.numaNodeOf(pa)).isEqualTo(1);
             }

@@ -20,7 +20,7 @@ final class PageFaultPathTest {
     private final List<String> answers = new ArrayList<>();
 
     private void faultIn(ProcessAddressSpace space, long at, Access access) {
-        parts.faults.faultIn(space, at, access, r -> answers.add(parts.scheduler.now() + " " + r));
+        parts.faults.faultIn(space, at, access, r -> answers.add(parts.scheduler.now() + " " + r.result()));
     }
 
     @Test

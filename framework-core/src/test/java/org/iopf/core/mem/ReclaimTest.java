@@ -45,11 +45,11 @@ final class ReclaimTest {
             long page = PageSize.BASE.alignDown(va);
             Long pa = tlb.get(page);
             if (pa == null) {
-                if (mm.translate(space, page, Access.WRITE) < 0) {
+                if (mm.translate(space, page, Access.WRITE).orElse(-1) < 0) {
                     assertThat(mm.faultInNow(space, page, Access.WRITE)).isIn(FaultInResult.ZERO_FILLED,
                             FaultInResult.SWAPPED_IN);
                 }
-                pa = mm.translate(space, page, Access.WRITE);
+                pa = mm.translate(space, page, Access.WRITE).orElse(-1);
                 tlb.put(page, pa);
             }
             dram.write(pa + (va - page), new byte[] {value}, 0, 1);
@@ -93,14 +93,14 @@ final class ReclaimTest {
         assertThat(nic.violations).isEmpty();
         long reused = 0;
         for (long off = 0; off < 4 * MIB; off += PAGE) {
-            long pa = mm.translate(b, bufB + off, Access.READ);
+            long pa = mm.translate(b, bufB + off, Access.READ).orElse(-1);
             if (pa >= 0 && oldFrames.containsValue(pa)) {
                 reused++;
             }
         }
         assertThat(reused).as("B now owns frames that A's pages had").isPositive();
         for (var cached : nic.tlb.entrySet()) {
-            assertThat(mm.translate(a, cached.getKey(), Access.READ)).isEqualTo(cached.getValue());
+            assertThat(mm.translate(a, cached.getKey(), Access.READ)).hasValue(cached.getValue());
         }
 
         for (long off = 0; off < 4 * MIB; off += PAGE) {
@@ -142,7 +142,7 @@ final class ReclaimTest {
         mm.reclaim(0);
         assertThat(mm.reclaim(PAGE)).isEqualTo(PAGE);
         assertThat(p.entry(va).orElseThrow().swapped()).as("all accessed: one round clears, then oldest").isTrue();
-        mm.translate(p, va + PAGE, Access.READ);
+        mm.translate(p, va + PAGE, Access.READ).orElse(-1);
         assertThat(mm.reclaim(PAGE)).isEqualTo(PAGE);
         assertThat(p.entry(va + PAGE).orElseThrow().present()).as("touched again").isTrue();
         assertThat(p.entry(va + 2 * PAGE).orElseThrow().swapped()).isTrue();
@@ -160,7 +160,7 @@ final class ReclaimTest {
         assertThat(mm.pin(pinner, buf, MIB)).isEqualTo(PinResult.PINNED);
         Map<Long, Long> frames = new HashMap<>();
         for (long off = 0; off < MIB; off += PAGE) {
-            frames.put(off, mm.translate(pinner, buf + off, Access.READ));
+            frames.put(off, mm.translate(pinner, buf + off, Access.READ).orElse(-1));
         }
         List<AddressRange> invalidated = new ArrayList<>();
         mm.registerNotifier(pinner, (s, r, why) -> invalidated.add(r));
@@ -201,8 +201,8 @@ final class ReclaimTest {
             FingerprintPayload data = FingerprintPayload.generated(77, 3 * MIB);
             m.faultInNow(p, va, Access.WRITE);
             m.faultInNow(p, va + 2 * MIB, Access.WRITE);
-            mem.write(m.translate(p, va + 5, Access.WRITE), data.slice(0, 2 * MIB - 5));
-            mem.write(m.translate(p, va + 2 * MIB, Access.WRITE), data.slice(2 * MIB - 5, MIB + 5));
+            mem.write(m.translate(p, va + 5, Access.WRITE).orElse(-1), data.slice(0, 2 * MIB - 5));
+            mem.write(m.translate(p, va + 2 * MIB, Access.WRITE).orElse(-1), data.slice(2 * MIB - 5, MIB + 5));
             assertThat(p.entry(va).orElseThrow().size()).isEqualTo(PageSize.HUGE_2M);
 
             assertThat(m.reclaim(Long.MAX_VALUE)).isEqualTo(4 * MIB);
@@ -227,7 +227,7 @@ final class ReclaimTest {
             ProcessAddressSpace p, long va, long length) {
         ContentRuns.Builder b = new ContentRuns.Builder(length);
         for (long off = 0; off < length; off += PAGE) {
-            FingerprintPayload page = toRuns(mem.capture(m.translate(p, va + off, Access.READ), PAGE));
+            FingerprintPayload page = toRuns(mem.capture(m.translate(p, va + off, Access.READ).orElse(-1), PAGE));
             b.addSlice(page.runs(), 0, PAGE, off);
         }
         return new FingerprintPayload(b.build()).fingerprint();

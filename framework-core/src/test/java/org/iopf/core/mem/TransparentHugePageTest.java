@@ -30,7 +30,7 @@ final class TransparentHugePageTest {
     private static long touchSequentially(DemandPagingMemoryManager mm, ProcessAddressSpace p, long va, long length) {
         long faults = 0;
         for (long off = 0; off < length; off += PAGE) {
-            if (mm.translate(p, va + off, Access.WRITE) < 0) {
+            if (mm.translate(p, va + off, Access.WRITE).orElse(-1) < 0) {
                 assertThat(mm.faultInNow(p, va + off, Access.WRITE)).isEqualTo(FaultInResult.ZERO_FILLED);
                 faults++;
             }
@@ -73,7 +73,7 @@ final class TransparentHugePageTest {
         var entry = p.entry(va + 3 * MIB + 5).orElseThrow();
         assertThat(entry.size()).isEqualTo(PageSize.HUGE_2M);
         assertThat(entry.va()).isEqualTo(va + 2 * MIB);
-        assertThat(mm.translate(p, va + 4 * MIB - 1, Access.READ)).isEqualTo(entry.pa() + 2 * MIB - 1);
+        assertThat(mm.translate(p, va + 4 * MIB - 1, Access.READ)).hasValue(entry.pa() + 2 * MIB - 1);
     }
 
     @Test

@@ -86,7 +86,7 @@ public final class TestPlugins {
         private final String tree;
         private final String id;
         private final String version;
-        private String requires = ">=0.1.0 & <0.2.0";
+        private String requires = ">=0.2.0 & <0.3.0";
         private String provider = "iopf tests";
         private String descriptor;
         private final Map<String, String> tokens = new HashMap<>();

@@ -101,7 +101,7 @@ final class DmaCopyStream implements Workload {
                     + ")");
         }
         for (long offset = 0; offset < length; offset += PageSize.BASE.bytes()) {
-            long pa = memory.translate(space, va + offset, Access.READ);
+            long pa = memory.translate(space, va + offset, Access.READ).orElseThrow();
             iommu.map(domain, va + offset, pa, PageSize.BASE.bytes(), writable);
         }
     }

@@ -2,6 +2,7 @@ package org.iopf.core.node;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.OptionalInt;
 import java.util.List;
 import org.iopf.api.fault.FaultHandler;
 import org.iopf.api.fault.FaultKind;
@@ -48,7 +49,7 @@ final class FaultTracingTest {
             }
         });
         kernel.schedule(Time.micros(1), () -> {
-            FaultRecord record = new FaultRecord(queue.nextFaultId(), "node1/smmu", new StreamId(1), new DomainId(2), 7,
+            FaultRecord record = new FaultRecord(queue.nextFaultId(), "node1/smmu", new StreamId(1), new DomainId(2), OptionalInt.of(7),
                     0x1000, Access.WRITE, FaultKind.TRANSLATION, kernel.now());
             queue.raise(new PageFault(record, (f, r) -> { }));
         });

@@ -2,6 +2,7 @@ package org.iopf.core.node;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.OptionalInt;
 import java.util.ArrayList;
 import java.util.List;
 import org.iopf.api.fault.FaultHandler;
@@ -45,7 +46,7 @@ final class NodeFaultQueueTest {
         long va = mm.mmap(space, 4 * 4096, MapOptions.DEFAULT);
         assertThat(mm.pin(space, va, 4096)).isEqualTo(PinResult.PINNED);
         iommu.attach(STREAM, DOMAIN, space);
-        iommu.map(DOMAIN, va, mm.translate(space, va, Access.READ), 4096, false);
+        iommu.map(DOMAIN, va, mm.translate(space, va, Access.READ).orElse(-1), 4096, false);
         List<Long> heardAt = new ArrayList<>();
         sim.kernel().runUntil(Time.micros(1));
 
@@ -54,8 +55,8 @@ final class NodeFaultQueueTest {
         Translation denied = iommu.translate(STREAM, va, Access.WRITE, (f, r) -> heardAt.add(sim.kernel().now()));
         sim.kernel().run();
 
-        assertThat(miss.fault().kind()).isEqualTo(FaultKind.TRANSLATION);
-        assertThat(denied.fault().kind()).isEqualTo(FaultKind.PERMISSION);
+        assertThat(miss.record().orElseThrow().kind()).isEqualTo(FaultKind.TRANSLATION);
+        assertThat(denied.record().orElseThrow().kind()).isEqualTo(FaultKind.PERMISSION);
         // Raised at 1 us; the two reports run back to back on the first core.
         assertThat(heardAt).containsExactly(Time.micros(1) + REPORT, Time.micros(1) + 2 * REPORT);
         var snapshot = sim.metrics().snapshot();
@@ -99,7 +100,7 @@ final class NodeFaultQueueTest {
             }
         });
         List<FaultResolution> heard = new ArrayList<>();
-        FaultRecord record = new FaultRecord(queue.nextFaultId(), "n/dev", STREAM, DOMAIN, 7, 0x1000, Access.WRITE,
+        FaultRecord record = new FaultRecord(queue.nextFaultId(), "n/dev", STREAM, DOMAIN, OptionalInt.of(7), 0x1000, Access.WRITE,
                 FaultKind.ACCESS, 0);
         kernel.schedule(Time.micros(4), () -> queue.raise(new PageFault(record, (f, r) -> {
             assertThat(f).isSameAs(record);

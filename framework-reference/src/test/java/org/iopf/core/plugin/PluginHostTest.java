@@ -53,7 +53,7 @@ final class PluginHostTest {
         assertThat(infos).singleElement().satisfies(info -> {
             assertThat(info.id()).isEqualTo("test-iommu");
             assertThat(info.version()).isEqualTo("1.0.0");
-            assertThat(info.requires()).isEqualTo(">=0.1.0 & <0.2.0");
+            assertThat(info.requires()).isEqualTo(">=0.2.0 & <0.3.0");
             assertThat(info.status()).isEqualTo(PluginStatus.STARTED);
             assertThat(info.componentTypes()).containsExactly("test-iommu");
             assertThat(info.workloadTypes()).containsExactly("test-translate");
@@ -201,11 +201,11 @@ final class PluginHostTest {
 
     @Test
     void aPluginRequiringAnotherApiVersionIsRefusedNamingBothVersions() {
-        Path zip = testPlugins().iommu("acme", "2.0.0").requires(">=0.2.0").zipInto(plugins);
-        DefaultPluginHost host = new DefaultPluginHost(plugins, "0.1.0");
+        Path zip = testPlugins().iommu("acme", "2.0.0").requires(">=0.3.0").zipInto(plugins);
+        DefaultPluginHost host = new DefaultPluginHost(plugins, "0.2.0");
 
         assertThatThrownBy(() -> host.load(zip)).isInstanceOf(PluginVersionMismatchException.class)
-                .hasMessage("plugin 'acme' 2.0.0 requires iopf API >=0.2.0 but this is iopf API 0.1.0");
+                .hasMessage("plugin 'acme' 2.0.0 requires iopf API >=0.3.0 but this is iopf API 0.2.0");
         assertThat(host.plugin("acme").orElseThrow().status()).isEqualTo(PluginStatus.FAILED);
         assertThat(host.registry().find("test-iommu")).isEmpty();
     }
@@ -214,11 +214,11 @@ final class PluginHostTest {
     void theStockRangeAdmitsPatchVersionsButNotTheNextMinor() {
         testPlugins().iommu("test-iommu", "1.0.0").zipInto(plugins);
 
-        assertThat(new DefaultPluginHost(plugins, "0.1.7").loadAndStartAll())
+        assertThat(new DefaultPluginHost(plugins, "0.2.7").loadAndStartAll())
                 .extracting(PluginInfo::status).containsExactly(PluginStatus.STARTED);
-        assertThat(new DefaultPluginHost(plugins, "0.2.0").loadAndStartAll()).singleElement()
+        assertThat(new DefaultPluginHost(plugins, "0.3.0").loadAndStartAll()).singleElement()
                 .satisfies(info -> assertThat(info.failure()).contains(
-                        "plugin 'test-iommu' 1.0.0 requires iopf API >=0.1.0 & <0.2.0 but this is iopf API 0.2.0"));
+                        "plugin 'test-iommu' 1.0.0 requires iopf API >=0.2.0 & <0.3.0 but this is iopf API 0.3.0"));
     }
 
     @Test
@@ -242,7 +242,7 @@ final class PluginHostTest {
         assertThat(host.plugin("test-failing").orElseThrow().failure())
                 .contains("plugin 'test-failing' 1.0.0 failed to start: IllegalStateException: no licence server");
         assertThat(host.plugin("test-future").orElseThrow().failure())
-                .contains("plugin 'test-future' 1.0.0 requires iopf API >=9.0.0 but this is iopf API 0.1.0");
+                .contains("plugin 'test-future' 1.0.0 requires iopf API >=9.0.0 but this is iopf API 0.2.0");
         assertThat(host.plugin("test-dup").orElseThrow().failure()).contains("plugin 'test-dup' 1.0.0 cannot start: "
                 + "two component types are named 'premapped-iommu': one from class path "
                 + "(org.iopf.reference.PremappedIommuType), one from plugin test-dup 1.0.0");

@@ -2,6 +2,7 @@ package org.iopf.toolkit.integrity;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.OptionalLong;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MemoryManager;
@@ -47,10 +48,11 @@ public final class PageIntegrity {
             long e = expectedVa + offset;
             long a = actualVa + offset;
             long piece = Math.min(length - offset, Math.min(page - (e & (page - 1)), page - (a & (page - 1))));
-            long ePa = expectedMemory.translate(expectedSpace, e, Access.READ);
-            long aPa = actualMemory.translate(actualSpace, a, Access.READ);
-            if (ePa < 0 || aPa < 0 || expectedMemory.physicalMemory().fingerprint(ePa, piece)
-                    != actualMemory.physicalMemory().fingerprint(aPa, piece)) {
+            OptionalLong ePa = expectedMemory.translate(expectedSpace, e, Access.READ);
+            OptionalLong aPa = actualMemory.translate(actualSpace, a, Access.READ);
+            if (ePa.isEmpty() || aPa.isEmpty()
+                    || expectedMemory.physicalMemory().fingerprint(ePa.getAsLong(), piece)
+                            != actualMemory.physicalMemory().fingerprint(aPa.getAsLong(), piece)) {
                 mismatched++;
             }
             offset += piece;

@@ -106,7 +106,7 @@ final class SoftRoceNic implements Nic {
         long first = PageSize.BASE.alignDown(address);
         long[] frames = new long[Math.toIntExact((PageSize.BASE.alignUp(address + pinLength) - first) / page)];
         for (int i = 0; i < frames.length; i++) {
-            frames[i] = memoryManager.translate(space, first + i * page, Access.READ);
+            frames[i] = memoryManager.translate(space, first + i * page, Access.READ).orElseThrow();
         }
         int key = nextKey++;
         MemoryRegion region = new MemoryRegion(key, key, pd.pdn(), address, length, remoteWrite, remoteRead, false);

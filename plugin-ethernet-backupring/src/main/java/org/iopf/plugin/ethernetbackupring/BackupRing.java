@@ -1,6 +1,7 @@
 package org.iopf.plugin.ethernetbackupring;
 
 import java.util.Objects;
+import java.util.OptionalLong;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MapOptions;
@@ -112,11 +113,12 @@ final class BackupRing {
             if (!ok[0]) {
                 return;
             }
-            long pa = memoryManager.translate(destination.space(), va, Access.WRITE);
-            if (pa < 0) {
+            OptionalLong frame = memoryManager.translate(destination.space(), va, Access.WRITE);
+            if (frame.isEmpty()) {
                 ok[0] = false;
                 return;
             }
+            long pa = frame.getAsLong();
             long done = 0;
             while (done < n) {
                 long from = slotAddress(slot) + offset + done;
@@ -145,11 +147,8 @@ final class BackupRing {
     }
 
     private long frame(long va) {
-        long pa = memoryManager.translate(space, va, Access.WRITE);
-        if (pa < 0) {
-            throw new IllegalStateException("backup ring page 0x" + Long.toHexString(va) + " is not resident");
-        }
-        return pa;
+        return memoryManager.translate(space, va, Access.WRITE).orElseThrow(() -> new IllegalStateException(
+                "backup ring page 0x" + Long.toHexString(va) + " is not resident"));
     }
 
     /** Slots in use. */

@@ -2,6 +2,7 @@ package org.iopf.plugin.ethernetbackupring;
 
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.FaultInResult;
@@ -185,8 +186,8 @@ final class EthStream implements Workload {
             if (entry != null && entry.present() && !entry.writable()) {
                 shared += 4096;
             }
-            long pa = receiverMemory.translate(child, va, Access.READ);
-            childFingerprints[i] = pa < 0 ? 0 : physical.fingerprint(pa, 4096);
+            OptionalLong pa = receiverMemory.translate(child, va, Access.READ);
+            childFingerprints[i] = pa.isEmpty() ? 0 : physical.fingerprint(pa.getAsLong(), 4096);
         }
         return shared;
     }
@@ -194,8 +195,8 @@ final class EthStream implements Workload {
     /** The child's snapshot is unchanged since the fork (no write of the parent or the NIC reached it); then it exits. */
     private void checkChild() {
         for (int i = 0; i < childFingerprints.length; i++) {
-            long pa = receiverMemory.translate(child, buffer.base() + i * 4096L, Access.READ);
-            long now = pa < 0 ? 0 : physical.fingerprint(pa, 4096);
+            OptionalLong pa = receiverMemory.translate(child, buffer.base() + i * 4096L, Access.READ);
+            long now = pa.isEmpty() ? 0 : physical.fingerprint(pa.getAsLong(), 4096);
             if (now != childFingerprints[i]) {
                 childMismatched.increment();
             }
@@ -251,12 +252,12 @@ final class EthStream implements Workload {
     /** Compares the delivered bytes in the user buffer with the stream, page piece by page piece. */
     private void check(long seq, long length) {
         buffer.forEachPiece(seq, length, (va, pageVa, offset, n) -> {
-            long pa = receiverMemory.translate(space, va, Access.READ);
-            if (pa < 0) {
+            OptionalLong pa = receiverMemory.translate(space, va, Access.READ);
+            if (pa.isEmpty()) {
                 receiverMemory.faultInNow(space, va, Access.READ); // the application touches its data
                 pa = receiverMemory.translate(space, va, Access.READ);
             }
-            if (pa < 0 || physical.fingerprint(pa, n) != content.slice(seq + offset, n).fingerprint()) {
+            if (pa.isEmpty() || physical.fingerprint(pa.getAsLong(), n) != content.slice(seq + offset, n).fingerprint()) {
                 mismatched.increment();
             }
         });

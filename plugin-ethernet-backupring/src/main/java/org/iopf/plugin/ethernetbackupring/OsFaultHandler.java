@@ -113,13 +113,12 @@ final class OsFaultHandler implements FaultHandler {
      * page and nothing more if fault-around meets it (mapped in the same walk).
      */
     private void resolvePage(FaultRecord record, AddressSpace space, long pageVa, Resolved done, Runnable failed) {
-        memoryManager.faultIn(space, pageVa, faultInAccess(record, space, pageVa), result -> {
-            if (result != FaultInResult.ALREADY_PRESENT && result != FaultInResult.ZERO_FILLED
-                    && result != FaultInResult.SWAPPED_IN) {
+        memoryManager.faultIn(space, pageVa, faultInAccess(record, space, pageVa), faulted -> {
+            if (!faulted.result().resident()) {
                 failed.run();
                 return;
             }
-            boolean faultedIn = result != FaultInResult.ALREADY_PRESENT;
+            boolean faultedIn = faulted.result() != FaultInResult.ALREADY_PRESENT;
             long cpu = faultedIn ? resolveCpu : pageVa == PAGE.alignDown(record.address()) ? remapCpu : 0;
             core.run("ethfault/resolve", WorkPriority.KERNEL, cpu, record.id(), () -> {
                 PageTableEntry entry = space.entry(pageVa).orElse(null);

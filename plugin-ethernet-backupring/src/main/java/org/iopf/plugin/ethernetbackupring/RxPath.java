@@ -161,12 +161,13 @@ final class RxPath {
             Translation t = mirror.iommuTranslate(va, Access.WRITE,
                     (record, resolution) -> faults.resolved(pageVa, record, resolution));
             placement.latency += t.latencyNanos();
-            if (t.isFault()) {
-                faultsRaised.increment();
-                faults.raised(pageVa, t.fault());
-                fault(placement, i, pageVa, t.fault());
+            if (t instanceof Translation.Hit hit) {
+                placement.frames[i] = hit.physicalAddress();
             } else {
-                placement.frames[i] = t.physicalAddress();
+                FaultRecord raised = t.record().orElseThrow();
+                faultsRaised.increment();
+                faults.raised(pageVa, raised);
+                fault(placement, i, pageVa, raised);
             }
         });
         return placement;

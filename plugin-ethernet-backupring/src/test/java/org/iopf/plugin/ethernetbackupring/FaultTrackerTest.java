@@ -3,6 +3,7 @@ package org.iopf.plugin.ethernetbackupring;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.OptionalInt;
 import java.util.ArrayList;
 import java.util.List;
 import org.iopf.api.fault.FaultKind;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 final class FaultTrackerTest {
     private static FaultRecord record(long id, long va) {
-        return new FaultRecord(id, "node2/iommu", new StreamId(1), new DomainId(1), 7, va, Access.WRITE,
+        return new FaultRecord(id, "node2/iommu", new StreamId(1), new DomainId(1), OptionalInt.of(7), va, Access.WRITE,
                 FaultKind.TRANSLATION, 0);
     }
 

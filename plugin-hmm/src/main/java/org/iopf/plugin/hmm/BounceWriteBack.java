@@ -61,9 +61,9 @@ final class BounceWriteBack {
                 n = Math.min(Math.min(length - pos, entry.va() + entry.size().bytes() - at), bounceBytes);
                 pieces.add(new Piece(device.pagemap().memory(), entry.devicePa() + at - entry.va(), pos, n, true));
             } else {
-                long pa = device.memory().translate(space, at, Access.READ);
+                long pa = device.memory().translate(space, at, Access.READ).orElse(-1);
                 if (pa < 0 && device.memory().faultInNow(space, at, Access.READ) != FaultInResult.ALREADY_PRESENT) {
-                    pa = device.memory().translate(space, at, Access.READ);
+                    pa = device.memory().translate(space, at, Access.READ).orElse(-1);
                 }
                 PageTableEntry pte = space.entry(at).orElseThrow();
                 n = Math.min(length - pos, pte.va() + pte.size().bytes() - at);
@@ -147,7 +147,7 @@ final class BounceWriteBack {
             while (done < piece.length()) {
                 long ring = (offset + done) % capacity;
                 long n = Math.min(piece.length() - done, Math.min(4096 - ring % 4096, capacity - ring));
-                long pa = device.memory().translate(kernel, bounceVa + ring, Access.WRITE);
+                long pa = device.memory().translate(kernel, bounceVa + ring, Access.WRITE).orElse(-1);
                 device.systemMemory().write(pa, piece.source().capture(piece.pa() + done, n));
                 parts.add(new long[] {pa, n});
                 done += n;
@@ -160,10 +160,10 @@ final class BounceWriteBack {
             long done = 0;
             while (done < length) {
                 long va = fileVa + offset + done;
-                long dst = device.memory().translate(fileSpace, va, Access.WRITE);
+                long dst = device.memory().translate(fileSpace, va, Access.WRITE).orElse(-1);
                 if (dst < 0) {
                     device.memory().faultInNow(fileSpace, va, Access.WRITE);
-                    dst = device.memory().translate(fileSpace, va, Access.WRITE);
+                    dst = device.memory().translate(fileSpace, va, Access.WRITE).orElse(-1);
                 }
                 long n = Math.min(length - done, 4096 - Math.floorMod(va, 4096));
                 device.systemMemory().write(dst, source.capture(pa + done, n));

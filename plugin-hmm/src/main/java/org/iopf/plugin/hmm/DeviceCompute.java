@@ -70,7 +70,7 @@ final class DeviceCompute {
     }
 
     private boolean stillMapped(long va, Location where) {
-        return device.memory().translate(space, va, Access.READ) == where.pa();
+        return device.memory().translate(space, va, Access.READ).orElse(-1) == where.pa();
     }
 
     private void account(Location where, long n) {
@@ -93,11 +93,11 @@ final class DeviceCompute {
         MirrorCopies.Copy copy = device.mirrors().find(space, va);
         if (copy != null) {
             long off = va - copy.va();
-            long systemPa = access.isWrite() ? device.memory().translate(space, va, Access.READ) : -1;
+            long systemPa = access.isWrite() ? device.memory().translate(space, va, Access.READ).orElse(-1) : -1;
             return new Location(device.pagemap().memory(), copy.devicePa() + off, copy.size().bytes() - off, true,
                     systemPa);
         }
-        long pa = device.memory().translate(space, va, access);
+        long pa = device.memory().translate(space, va, access).orElse(-1);
         if (pa < 0) {
             FaultInResult result = device.memory().faultInNow(space, va, access);
             deviceFaults++;
@@ -105,7 +105,7 @@ final class DeviceCompute {
                     && result != FaultInResult.SWAPPED_IN) {
                 return null;
             }
-            pa = device.memory().translate(space, va, access);
+            pa = device.memory().translate(space, va, access).orElse(-1);
             if (pa < 0) {
                 return null;
             }

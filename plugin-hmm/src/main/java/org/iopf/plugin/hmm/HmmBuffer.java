@@ -58,7 +58,7 @@ final class HmmBuffer implements Buffer {
 
     @Override
     public int numaNode() {
-        long pa = memory.translate(owner, address, Access.READ);
+        long pa = memory.translate(owner, address, Access.READ).orElse(-1);
         return pa < 0 ? -1 : memory.physicalMemory().numaNodeOf(pa);
     }
 

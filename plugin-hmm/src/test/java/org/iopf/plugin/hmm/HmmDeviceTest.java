@@ -344,7 +344,7 @@ final class HmmDeviceTest {
                         long rest = mm(c).physicalMemory().freeBytes();
                         mm(c).advise(p, base(mm(c), p, rest), rest, org.iopf.api.mem.Advice.WILL_NEED);
                         mm(c).faultIn(p, va, Access.READ, r -> {
-                            seen.values.add(r);
+                            seen.values.add(r.result());
                             seen.values.add(gpu.pressured());
                             gpu.migrateToDevice(p, va, 4 * MIB, again -> {
                                 seen.values.add(again.blockedBytes());

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
 import org.iopf.api.fault.FaultKind;
 import org.iopf.api.fault.FaultResolution;
 import org.iopf.api.fault.FaultSink;
@@ -246,11 +247,11 @@ final class NpfEngine {
             if (!presentFor(npf, page)) {
                 npf.outstanding++;
                 long va = page;
-                memoryManager.faultIn(npf.region.space(), page, npf.access, result -> {
-                    if (!isResolved(result)) {
+                memoryManager.faultIn(npf.region.space(), page, npf.access, faulted -> {
+                    if (!isResolved(faulted.result())) {
                         npf.region.markUnresolvable(va);
                     }
-                    pageReady(npf, result);
+                    pageReady(npf, faulted.result());
                 });
             }
         }
@@ -333,11 +334,11 @@ final class NpfEngine {
                 frames[i] = -1;
                 continue;
             }
-            long pa = memoryManager.translate(region.space(), page, npf.access);
-            if (pa < 0) {
+            OptionalLong pa = memoryManager.translate(region.space(), page, npf.access);
+            if (pa.isEmpty()) {
                 return null;
             }
-            frames[i] = pa;
+            frames[i] = pa.getAsLong();
         }
         return frames;
     }

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
 import org.iopf.api.fabric.Endpoint;
 import org.iopf.api.fabric.Fabric;
 import org.iopf.api.fabric.FabricPort;
@@ -178,9 +179,9 @@ public final class NpfHca implements Nic, Inspectable {
     private long fillFromPageTable(OdpRegion table, long start, long end) {
         long filled = 0;
         for (long page = start; page < end; page += OdpRegion.PAGE) {
-            long pa = memoryManager.translate(table.space(), page, Access.READ);
-            if (pa >= 0) {
-                table.fill(page, pa);
+            OptionalLong pa = memoryManager.translate(table.space(), page, Access.READ);
+            if (pa.isPresent()) {
+                table.fill(page, pa.getAsLong());
                 filled++;
             }
         }

@@ -104,11 +104,11 @@ final class OutboundTransfer implements ChannelSlot {
         long mtu = services.mtu();
         long offset = MtuSplit.offset(descriptor.source(), mtu, psn);
         long length = MtuSplit.length(descriptor.source(), descriptor.length(), mtu, psn);
-        Translation source = services.iommu().translate(descriptor.stream(), descriptor.source() + offset, Access.READ,
-                this::onLocalFaultResolved);
-        if (source.isFault()) {
+        Translation translation = services.iommu().translate(descriptor.stream(), descriptor.source() + offset,
+                Access.READ, this::onLocalFaultResolved);
+        if (!(translation instanceof Translation.Hit source)) {
             state = State.FAULTED;
-            events.sourceFaulted(this, source.fault());
+            events.sourceFaulted(this, translation.record().orElseThrow());
             return;
         }
         translating = true;

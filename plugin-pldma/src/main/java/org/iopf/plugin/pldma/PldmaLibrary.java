@@ -118,10 +118,9 @@ public final class PldmaLibrary {
         }
         boolean writable = space.vma(va).map(v -> v.writable()).orElse(false);
         for (long page = first; page < end; page += PageSize.BASE.bytes()) {
-            long frame = memory.translate(space, page, Access.READ);
-            if (frame >= 0) {
-                iommu.map(domain, page, frame, PageSize.BASE.bytes(), writable);
-            }
+            long mapped = page;
+            memory.translate(space, page, Access.READ)
+                    .ifPresent(frame -> iommu.map(domain, mapped, frame, PageSize.BASE.bytes(), writable));
         }
         registered.add(new AddressRange(va, length));
         return true;

@@ -100,18 +100,17 @@ final class PldmaReceiver {
         long destination = data.destination();
         long first = Math.min(length, PAGE - (destination & (PAGE - 1)));
         FaultResolutionListener listener = (fault, resolution) -> onFaultResolved(in, fault, resolution);
-        Translation head = iommu.translate(stream, destination, Access.WRITE, listener);
-        if (head.isFault()) {
+        if (!(iommu.translate(stream, destination, Access.WRITE, listener) instanceof Translation.Hit head)) {
             fault(in);
             return;
         }
-        Translation tail = null;
+        Translation.Hit tail = null;
         if (first < length) {
-            tail = iommu.translate(stream, destination + first, Access.WRITE, listener);
-            if (tail.isFault()) {
+            if (!(iommu.translate(stream, destination + first, Access.WRITE, listener) instanceof Translation.Hit hit)) {
                 fault(in);
                 return;
             }
+            tail = hit;
         }
         memory.write(head.physicalAddress(), first == length ? payload : payload.slice(0, first));
         if (tail != null) {

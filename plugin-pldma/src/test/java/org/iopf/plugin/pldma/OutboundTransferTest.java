@@ -2,6 +2,7 @@ package org.iopf.plugin.pldma;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.OptionalInt;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -64,7 +65,7 @@ final class OutboundTransferTest {
             if (faultNext) {
                 faultNext = false;
                 faultListener = onResolved;
-                fault = new FaultRecord(17, "iommu", stream, new DomainId(1), 1, iova, access, FaultKind.TRANSLATION,
+                fault = new FaultRecord(17, "iommu", stream, new DomainId(1), OptionalInt.of(1), iova, access, FaultKind.TRANSLATION,
                         kernel.now());
                 return Translation.fault(fault, 10);
             }

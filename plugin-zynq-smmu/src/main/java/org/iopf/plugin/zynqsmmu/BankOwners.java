@@ -1,5 +1,6 @@
 package org.iopf.plugin.zynqsmmu;
 
+import java.util.OptionalInt;
 import org.iopf.api.iommu.DomainId;
 
 /**
@@ -11,6 +12,6 @@ interface BankOwners {
     /** The domain given {@code bank} ({@code -1}: none), or a domain named after the bank if none was. */
     DomainId domainOf(int bank);
 
-    /** The pid of the process {@code bank} translates for, or -1. */
-    int pidOf(int bank);
+    /** The pid of the process {@code bank} translates for, if it translates for one. */
+    OptionalInt pidOf(int bank);
 }

@@ -9,7 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import org.iopf.api.fault.FaultHandler;
@@ -196,14 +196,11 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
 
     /** The ISR's effect: read and clear the bank's fault status, queue the fault, schedule the tasklet. */
     private void isr(PageFault fault, long raised) {
-        if (iommu instanceof Mmu500Smmu smmu) {
-            OptionalInt bank = smmu.bankOf(fault.record().domain());
-            if (bank.isPresent()) {
-                long fsrOffset = SmmuRegisters.cb(bank.getAsInt(), SmmuRegisters.CB_FSR);
-                long fsr = smmu.readRegister(fsrOffset);
-                smmu.writeRegister(fsrOffset, fsr & (SmmuRegisters.FSR_FAULT | SmmuRegisters.FSR_MULTI));
-            }
-        }
+        fault.record().detail(ContextBankFault.class).ifPresent(bank -> {
+            long fsrOffset = SmmuRegisters.cb(bank.bank(), SmmuRegisters.CB_FSR);
+            long fsr = bank.registers().readRegister(fsrOffset);
+            bank.registers().writeRegister(fsrOffset, fsr & (SmmuRegisters.FSR_FAULT | SmmuRegisters.FSR_MULTI));
+        });
         counters.isr.record(context.scheduler().now() - raised);
         taskletQueue.addLast(fault);
         if (!taskletScheduled) {
@@ -359,11 +356,12 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
             if (request.failedPages.contains(va)) {
                 continue;
             }
-            long pa = memory.translate(request.space, va, Access.READ);
-            if (pa < 0) {
+            OptionalLong frame = memory.translate(request.space, va, Access.READ);
+            if (frame.isEmpty()) {
                 request.failedPages.add(va);
                 continue;
             }
+            long pa = frame.getAsLong();
             // As writable as the process's page-table entry, not its VMA: a page shared copy-on-write
             // after fork (faulted in by a read) is read-only for the process, and a device write must
             // not reach the frame it shares with the other process.

@@ -30,7 +30,7 @@ import org.iopf.api.platform.ComponentContext;
  * fault is raised as an interrupt into the node's {@link FaultSink}, and answering the raised
  * {@link PageFault} is writing RESUME.
  */
-final class Mmu500Hardware {
+final class Mmu500Hardware implements RegisterFile {
     private final ComponentContext context;
     private final FaultSink faults;
     private final SmmuSettings settings;
@@ -68,7 +68,8 @@ final class Mmu500Hardware {
     // ------------------------------------------------------------------ registers
 
     /** Reads a register at {@code offset} from the SMMU base; unknown offsets read as zero. */
-    long readRegister(long offset) {
+    @Override
+    public long readRegister(long offset) {
         if (offset >= CB_BASE) {
             int bank = bankAt(offset);
             long register = (offset - CB_BASE) % CB_STRIDE;
@@ -93,7 +94,8 @@ final class Mmu500Hardware {
     }
 
     /** Writes {@code value} to the register at {@code offset} from the SMMU base, with its side effects. */
-    void writeRegister(long offset, long value) {
+    @Override
+    public void writeRegister(long offset, long value) {
         counters.registerWrites.increment();
         if (offset >= CB_BASE) {
             int bank = bankAt(offset);
@@ -322,8 +324,9 @@ final class Mmu500Hardware {
             long extraSyndrome, long latency, FaultResolutionListener device) {
         counters.faultsByKind(kind.kind()).increment();
         long now = context.scheduler().now();
-        FaultRecord record = new FaultRecord(faults.nextFaultId(), context.path(), stream, owners.domainOf(bank),
+        FaultRecord plain = new FaultRecord(faults.nextFaultId(), context.path(), stream, owners.domainOf(bank),
                 owners.pidOf(bank), iova, access, kind.kind(), now);
+        FaultRecord record = bank < 0 ? plain : plain.withDetail(new ContextBankFault(bank, this));
         long syndrome = (level & FSYNR0_PLVL) | (access.isWrite() ? FSYNR0_WNR : 0) | extraSyndrome;
         ContextBank cb = bank < 0 ? null : banks[bank];
         boolean stall = cb != null && cb.stallMode() && kind != HardwareFault.UNMATCHED_STREAM;

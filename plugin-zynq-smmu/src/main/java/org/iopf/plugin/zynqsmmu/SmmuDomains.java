@@ -59,12 +59,12 @@ final class SmmuDomains implements BankOwners {
     }
 
     @Override
-    public int pidOf(int bank) {
+    public OptionalInt pidOf(int bank) {
         for (Domain d : domains.values()) {
             if (d.bank == bank && d.space != null) {
-                return d.space.pid();
+                return OptionalInt.of(d.space.pid());
             }
         }
-        return -1;
+        return OptionalInt.empty();
     }
 }

@@ -132,7 +132,7 @@ final class UserLibrary {
             return;
         }
         memory.faultIn(request.space, va, request.access,
-                r -> faultIn(request, i + 1, 0, outOfMemory || note(request, va, r), arrived));
+                r -> faultIn(request, i + 1, 0, outOfMemory || note(request, va, r.result()), arrived));
     }
 
     /** Records a page that cannot be made present; returns whether it was for lack of memory. */

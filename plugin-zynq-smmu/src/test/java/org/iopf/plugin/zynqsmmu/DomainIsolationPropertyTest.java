@@ -74,15 +74,15 @@ final class DomainIsolationPropertyTest {
                 Translation t = n.smmu.translate(new StreamId(10 + d), iova + offset, access, n.listener);
                 Mapping m = model.get(d).get(iova);
                 if (m == null) {
-                    assertThat(t.fault()).as("seed %d op %d", seed, op).isNotNull();
-                    assertThat(t.fault().kind()).isEqualTo(FaultKind.TRANSLATION);
+                    assertThat(t.record().orElseThrow()).as("seed %d op %d", seed, op).isNotNull();
+                    assertThat(t.record().orElseThrow().kind()).isEqualTo(FaultKind.TRANSLATION);
                     faults++;
                 } else if (access.isWrite() && !m.writable()) {
-                    assertThat(t.fault().kind()).as("seed %d op %d", seed, op).isEqualTo(FaultKind.PERMISSION);
+                    assertThat(t.record().orElseThrow().kind()).as("seed %d op %d", seed, op).isEqualTo(FaultKind.PERMISSION);
                     faults++;
                 } else {
                     assertThat(t.isFault()).as("seed %d op %d", seed, op).isFalse();
-                    long frame = t.physicalAddress() - offset;
+                    long frame = t.address().getAsLong() - offset;
                     assertThat(frame).isEqualTo(m.frame());
                     assertThat(owned.get(d)).contains(frame);
                     for (int other = 0; other < DOMAINS; other++) {

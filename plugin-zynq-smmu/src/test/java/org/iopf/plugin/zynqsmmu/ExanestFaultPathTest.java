@@ -87,7 +87,7 @@ final class ExanestFaultPathTest {
         assertThat(n.heard).hasSize(1);
         // irq 2 + isr 8 | tasklet 12 + 2 | netlink 70 | recv 25 + ack 4 + pool 6 + reply 10
         // | page table 45 + 2 | invalidate 8 + 1 | resume 4 = 199 us
-        assertThat(n.heard.get(0)).containsExactly(t.fault().id(), FaultResolution.RETRY, Time.micros(199));
+        assertThat(n.heard.get(0)).containsExactly(t.record().orElseThrow().id(), FaultResolution.RETRY, Time.micros(199));
         assertThat(histogram("step.isr").mean()).isEqualTo(Time.micros(10));
         assertThat(histogram("step.tasklet").mean()).isEqualTo(Time.micros(24));
         assertThat(histogram("step.netlink").mean()).isEqualTo(Time.micros(70));
@@ -99,7 +99,7 @@ final class ExanestFaultPathTest {
         assertThat(counter("pool.taken")).isEqualTo(1);
         assertThat(counter("acks")).isEqualTo(1);
         Translation retried = write(va + 0x40);
-        assertThat(retried.physicalAddress()).isEqualTo(n.mm.translate(space, va + 0x40, Access.READ));
+        assertThat(retried.address().getAsLong()).isEqualTo(n.mm.translate(space, va + 0x40, Access.READ).orElse(-1));
         assertThat(n.smmu.render("faults").get(1)).endsWith("-> RESUME retry at 199000ns");
     }
 
@@ -123,7 +123,7 @@ final class ExanestFaultPathTest {
     void theNetlinkStepIsASliceOfTheFaultsFlow() {
         node(Map.of(), Map.of());
 
-        long id = write(va).fault().id();
+        long id = write(va).record().orElseThrow().id();
         n.sim.kernel().run();
 
         assertThat(tracer.slices).anySatisfy(s -> assertThat(s).containsExactly("node1/faults/netlink",
@@ -142,7 +142,7 @@ final class ExanestFaultPathTest {
         Translation t = write(va);
         n.sim.kernel().run();
 
-        assertThat(n.heard.get(0)).containsExactly(t.fault().id(), FaultResolution.TERMINATE, Time.micros(24));
+        assertThat(n.heard.get(0)).containsExactly(t.record().orElseThrow().id(), FaultResolution.TERMINATE, Time.micros(24));
         assertThat(counter("unrecoverable")).isEqualTo(1);
         assertThat(counter("notifications")).isZero();
     }
@@ -175,7 +175,7 @@ final class ExanestFaultPathTest {
         n.sim.kernel().run();
 
         // 199 us - 6 us (pool take) + 150 us (allocation) + 1 us (the memory manager's minor fault)
-        assertThat(n.heard.get(0)).containsExactly(t.fault().id(), FaultResolution.RETRY, Time.micros(344));
+        assertThat(n.heard.get(0)).containsExactly(t.record().orElseThrow().id(), FaultResolution.RETRY, Time.micros(344));
         assertThat(counter("pool.misses")).isEqualTo(1);
     }
 
@@ -187,7 +187,7 @@ final class ExanestFaultPathTest {
         n.sim.kernel().run();
 
         // as without the pool: allocation 150 us and the memory manager's minor fault 1 us
-        assertThat(n.heard.get(0)).containsExactly(t.fault().id(), FaultResolution.RETRY, Time.micros(344));
+        assertThat(n.heard.get(0)).containsExactly(t.record().orElseThrow().id(), FaultResolution.RETRY, Time.micros(344));
         assertThat(counter("pool.misses")).isEqualTo(1);
         assertThat(counter("pool.taken")).isZero();
     }
@@ -305,8 +305,8 @@ final class ExanestFaultPathTest {
         sim.kernel().run();
 
         assertThat(heard).containsExactly(FaultResolution.RETRY);
-        assertThat(iommu.translate(STREAM, buffer, Access.WRITE, (f, r) -> { }).physicalAddress())
-                .isEqualTo(node.memoryManager().translate(app, buffer, Access.WRITE));
+        assertThat(iommu.translate(STREAM, buffer, Access.WRITE, (f, r) -> { }).address().getAsLong())
+                .isEqualTo(node.memoryManager().translate(app, buffer, Access.WRITE).orElse(-1));
         // the fall-back cores: ISR and tasklet (22 us) on cpu.0, the library and its syscalls on cpu.1 (109 us)
         assertThat(node.resources().cores().get(0).busyNanos()).isEqualTo(Time.micros(22));
         assertThat(node.resources().cores().get(1).busyNanos()).isEqualTo(Time.micros(109));
@@ -331,7 +331,7 @@ final class ExanestFaultPathTest {
         assertThat(counter("retries")).isEqualTo(10);
         assertThat(counter("notifications")).isEqualTo(10);
         assertThat(counter("abandoned")).isEqualTo(1);
-        assertThat(t.fault().id()).isEqualTo(n.heard.get(0)[0]);
+        assertThat(t.record().orElseThrow().id()).isEqualTo(n.heard.get(0)[0]);
     }
 
     @Test
@@ -350,7 +350,7 @@ final class ExanestFaultPathTest {
     @Test
     void theRequestsViewShowsWhatIsInFlight() {
         node(Map.of(), Map.of());
-        long id = write(va).fault().id();
+        long id = write(va).record().orElseThrow().id();
         n.sim.kernel().runUntil(Time.micros(100));
         var handler = (org.iopf.api.observe.Inspectable) n.node.requireRole(org.iopf.api.fault.FaultHandler.class);
 

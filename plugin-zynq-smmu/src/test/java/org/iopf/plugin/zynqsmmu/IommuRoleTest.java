@@ -43,7 +43,7 @@ final class IommuRoleTest {
     @Test
     void mapWritesLpaeDescriptorsIntoPhysicalMemoryThatTheWalkFollows() {
         n.mm.faultInNow(space, va, Access.WRITE);
-        long pa = n.mm.translate(space, va, Access.READ);
+        long pa = n.mm.translate(space, va, Access.READ).orElse(-1);
         n.smmu.attach(STREAM, DOMAIN, space);
 
         n.smmu.map(DOMAIN, va, pa, 4096, true);
@@ -55,7 +55,7 @@ final class IommuRoleTest {
             table = d & Lpae.ADDRESS_MASK;
         }
         assertThat(n.tables.read(table + 8L * Lpae.index(va, 3))).isEqualTo(Lpae.stage1Leaf(pa, 3, true));
-        assertThat(n.smmu.translate(STREAM, va + 0x18, Access.WRITE, n.listener).physicalAddress()).isEqualTo(pa + 0x18);
+        assertThat(n.smmu.translate(STREAM, va + 0x18, Access.WRITE, n.listener).address().getAsLong()).isEqualTo(pa + 0x18);
     }
 
     @Test
@@ -68,11 +68,11 @@ final class IommuRoleTest {
                 .isEqualTo(10 + 3 * 120);
         n.smmu.unmap(DOMAIN, iova + 4096, 4096);
 
-        assertThat(n.smmu.translate(STREAM, iova + 4096, Access.READ, n.listener).fault().kind())
+        assertThat(n.smmu.translate(STREAM, iova + 4096, Access.READ, n.listener).record().orElseThrow().kind())
                 .isEqualTo(FaultKind.TRANSLATION);
-        assertThat(n.smmu.translate(STREAM, iova + 8192, Access.READ, n.listener).physicalAddress())
+        assertThat(n.smmu.translate(STREAM, iova + 8192, Access.READ, n.listener).address().getAsLong())
                 .isEqualTo(0x1000_2000L);
-        assertThat(n.smmu.translate(STREAM, iova + 8192, Access.WRITE, n.listener).fault().kind())
+        assertThat(n.smmu.translate(STREAM, iova + 8192, Access.WRITE, n.listener).record().orElseThrow().kind())
                 .isEqualTo(FaultKind.PERMISSION);
     }
 
@@ -81,7 +81,7 @@ final class IommuRoleTest {
         n.smmu.attach(STREAM, DOMAIN, space);
         n.smmu.detach(STREAM);
 
-        assertThat(n.smmu.translate(STREAM, va, Access.READ, n.listener).fault().kind())
+        assertThat(n.smmu.translate(STREAM, va, Access.READ, n.listener).record().orElseThrow().kind())
                 .isEqualTo(FaultKind.CONFIGURATION);
         assertThat(n.smmu.domainOf(STREAM)).isEmpty();
     }
@@ -105,7 +105,7 @@ final class IommuRoleTest {
     @Test
     void theRegistersViewDumpsEveryBankInUseAndTheFaultsViewLogsEachFault() {
         n.smmu.attach(STREAM, DOMAIN, space);
-        var fault = n.smmu.translate(STREAM, va + 0x10, Access.WRITE, n.listener).fault();
+        var fault = n.smmu.translate(STREAM, va + 0x10, Access.WRITE, n.listener).record().orElseThrow();
         n.sim.kernel().run();
 
         List<String> registers = n.smmu.render("registers");
@@ -133,9 +133,9 @@ final class IommuRoleTest {
         s2.smmu.map(DOMAIN, 0x8000_0000L, 0x2000_0000L, 4096, false);
 
         assertThat((s2.reg(CBAR) >>> CBAR_TYPE_SHIFT) & 3).isEqualTo(CBAR_TYPE_S2);
-        assertThat(s2.smmu.translate(STREAM, 0x8000_0010L, Access.READ, s2.listener).physicalAddress())
+        assertThat(s2.smmu.translate(STREAM, 0x8000_0010L, Access.READ, s2.listener).address().getAsLong())
                 .isEqualTo(0x2000_0010L);
-        assertThat(s2.smmu.translate(STREAM, 0x8000_0010L, Access.WRITE, s2.listener).fault().kind())
+        assertThat(s2.smmu.translate(STREAM, 0x8000_0010L, Access.WRITE, s2.listener).record().orElseThrow().kind())
                 .isEqualTo(FaultKind.PERMISSION);
         assertThat(s2.reg(cb(0, CB_FSR)) & FSR_PF).isEqualTo(FSR_PF);
     }

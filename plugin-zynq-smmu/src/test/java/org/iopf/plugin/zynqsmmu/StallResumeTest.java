@@ -57,7 +57,7 @@ final class StallResumeTest {
         n.smmu.writeRegister(cb(0, CB_RESUME), 0);
 
         assertThat(n.heard).hasSize(1);
-        assertThat(n.heard.get(0)).containsExactly(t.fault().id(), FaultResolution.RETRY, Time.micros(5));
+        assertThat(n.heard.get(0)).containsExactly(t.record().orElseThrow().id(), FaultResolution.RETRY, Time.micros(5));
         assertThat(n.reg(cb(0, CB_FSR))).isZero();
         assertThat(n.smmu.stalledIn(0)).isZero();
     }
@@ -74,7 +74,7 @@ final class StallResumeTest {
         n.smmu.writeRegister(cb(0, CB_RESUME), 1);
         n.smmu.writeRegister(cb(0, CB_RESUME), 0);
 
-        assertThat(n.heard).extracting(h -> h[0]).containsExactly(first.fault().id(), second.fault().id());
+        assertThat(n.heard).extracting(h -> h[0]).containsExactly(first.record().orElseThrow().id(), second.record().orElseThrow().id());
         assertThat(n.heard).extracting(h -> h[1]).containsExactly(FaultResolution.TERMINATE, FaultResolution.RETRY);
     }
 
@@ -87,7 +87,7 @@ final class StallResumeTest {
         n.sim.kernel().run();
 
         assertThat(n.heard).hasSize(1);
-        assertThat(n.heard.get(0)).containsExactly(t.fault().id(), FaultResolution.TERMINATE, 0L);
+        assertThat(n.heard.get(0)).containsExactly(t.record().orElseThrow().id(), FaultResolution.TERMINATE, 0L);
         assertThat(n.reg(cb(0, CB_FSR))).isEqualTo(FSR_TF);
         n.smmu.writeRegister(cb(0, CB_RESUME), 0);
         assertThat(n.heard).hasSize(1);
@@ -108,7 +108,7 @@ final class StallResumeTest {
         n.smmu.writeRegister(cb(0, CB_RESUME), 1);
         n.sim.kernel().run();
         assertThat(n.heard).extracting(h -> h[1]).containsExactly(FaultResolution.TERMINATE, FaultResolution.RETRY);
-        assertThat(n.heard.get(1)[0]).isEqualTo(held.fault().id());
+        assertThat(n.heard.get(1)[0]).isEqualTo(held.record().orElseThrow().id());
     }
 
     @Test
@@ -134,7 +134,7 @@ final class StallResumeTest {
         n.smmu.writeRegister(cb(0, CB_RESUME), 0);
         n.sim.kernel().run();
         assertThat(n.heard).hasSize(2);
-        assertThat(n.heard.get(1)).containsExactly(other.fault().id(), FaultResolution.RETRY, Time.micros(3));
+        assertThat(n.heard.get(1)).containsExactly(other.record().orElseThrow().id(), FaultResolution.RETRY, Time.micros(3));
         assertThat(read(n, S1, va).isFault()).isFalse();
     }
 }

@@ -48,7 +48,7 @@ final class TableWalkTest {
 
         Translation t = read(0x1234_5678L);
 
-        assertThat(t.physicalAddress()).isEqualTo(0x1234_5678L);
+        assertThat(t.address().getAsLong()).isEqualTo(0x1234_5678L);
         assertThat(t.latencyNanos()).isEqualTo(HIT);
     }
 
@@ -62,7 +62,7 @@ final class TableWalkTest {
         Translation t = write(va);
 
         assertThat(t.isFault()).isFalse();
-        assertThat(t.physicalAddress()).isEqualTo(page + 0xabc);
+        assertThat(t.address().getAsLong()).isEqualTo(page + 0xabc);
         assertThat(t.latencyNanos()).isEqualTo(HIT + 4 * READ);
     }
 
@@ -79,9 +79,9 @@ final class TableWalkTest {
         Translation gib = read(0x4000_0000L + 0x1234_5678L);
         Translation mib = read(0x8000_0000L + 3 * 0x20_0000L + 0x1_2345L);
 
-        assertThat(gib.physicalAddress()).isEqualTo(0x8000_0000L + 0x1234_5678L);
+        assertThat(gib.address().getAsLong()).isEqualTo(0x8000_0000L + 0x1234_5678L);
         assertThat(gib.latencyNanos()).isEqualTo(HIT + READ);
-        assertThat(mib.physicalAddress()).isEqualTo(0x30A0_0000L + 0x1_2345L);
+        assertThat(mib.address().getAsLong()).isEqualTo(0x30A0_0000L + 0x1_2345L);
         assertThat(mib.latencyNanos()).isEqualTo(HIT + 2 * READ);
     }
 
@@ -97,7 +97,7 @@ final class TableWalkTest {
 
         Translation t = read(va + 8);
 
-        assertThat(t.physicalAddress()).isEqualTo(page + 8);
+        assertThat(t.address().getAsLong()).isEqualTo(page + 8);
         assertThat(t.latencyNanos()).isEqualTo(HIT + 2 * READ);
     }
 
@@ -108,7 +108,7 @@ final class TableWalkTest {
 
         Translation t = write(0x4000_1008L);
 
-        assertThat(t.fault().kind()).isEqualTo(FaultKind.TRANSLATION);
+        assertThat(t.record().orElseThrow().kind()).isEqualTo(FaultKind.TRANSLATION);
         assertThat(n.reg(cb(0, CB_FSR))).isEqualTo(FSR_TF);
         assertThat(n.reg(cb(0, CB_FAR))).isEqualTo(0x4000_1008L);
         assertThat(n.reg(cb(0, CB_FSYNR0))).isEqualTo(1 | FSYNR0_WNR);
@@ -123,7 +123,7 @@ final class TableWalkTest {
         assertThat(read(va).isFault()).isFalse();
         Translation t = write(va + 0x10);
 
-        assertThat(t.fault().kind()).isEqualTo(FaultKind.PERMISSION);
+        assertThat(t.record().orElseThrow().kind()).isEqualTo(FaultKind.PERMISSION);
         assertThat(n.reg(cb(0, CB_FSR))).isEqualTo(FSR_PF);
         assertThat(n.reg(cb(0, CB_FAR))).isEqualTo(va + 0x10);
         assertThat(n.reg(cb(0, CB_FSYNR0))).isEqualTo(3 | FSYNR0_WNR);
@@ -143,7 +143,7 @@ final class TableWalkTest {
         n.configureStage1(0, STREAM.value(), 0, l0, 1, 16, SCTLR);
 
         assertThat(read(va).isFault()).isFalse();
-        assertThat(write(va).fault().kind()).isEqualTo(FaultKind.PERMISSION);
+        assertThat(write(va).record().orElseThrow().kind()).isEqualTo(FaultKind.PERMISSION);
     }
 
     @Test
@@ -155,14 +155,14 @@ final class TableWalkTest {
 
         Translation t = read(va);
 
-        assertThat(t.fault().kind()).isEqualTo(FaultKind.ACCESS);
+        assertThat(t.record().orElseThrow().kind()).isEqualTo(FaultKind.ACCESS);
         assertThat(n.reg(cb(0, CB_FSR))).isEqualTo(FSR_AFF);
         assertThat(n.reg(cb(0, CB_FSYNR0))).isEqualTo(3);
 
         n.smmu.writeRegister(cb(0, CB_FSR), FSR_AFF);
         n.smmu.writeRegister(cb(0, CB_SCTLR), SCTLR | SCTLR_AFFD);
         assertThat(n.reg(cb(0, CB_FSR))).isZero();
-        assertThat(read(va + 4).physicalAddress()).isEqualTo(page + 4);
+        assertThat(read(va + 4).address().getAsLong()).isEqualTo(page + 4);
     }
 
     @Test
@@ -171,7 +171,7 @@ final class TableWalkTest {
 
         Translation t = read(1L << 40);
 
-        assertThat(t.fault().kind()).isEqualTo(FaultKind.ACCESS);
+        assertThat(t.record().orElseThrow().kind()).isEqualTo(FaultKind.ACCESS);
         assertThat(n.reg(cb(0, CB_FSR))).isEqualTo(FSR_ASF);
         assertThat(n.reg(cb(0, CB_FSYNR0)) & FSYNR0_PLVL).isEqualTo(1);
     }
@@ -180,7 +180,7 @@ final class TableWalkTest {
     void anUnusableTcrIsAConfigurationFault() {
         n.configureStage1(0, STREAM.value(), 0, n.frame(), 1, 16 | (1 << TCR_TG0_SHIFT), SCTLR);
 
-        assertThat(read(0x1000).fault().kind()).isEqualTo(FaultKind.CONFIGURATION);
+        assertThat(read(0x1000).record().orElseThrow().kind()).isEqualTo(FaultKind.CONFIGURATION);
     }
 
     @Test
@@ -189,8 +189,8 @@ final class TableWalkTest {
 
         Translation t = n.smmu.translate(new StreamId(99), 0x5000, Access.READ, n.listener);
 
-        assertThat(t.fault().kind()).isEqualTo(FaultKind.CONFIGURATION);
-        assertThat(t.fault().stream()).isEqualTo(new StreamId(99));
+        assertThat(t.record().orElseThrow().kind()).isEqualTo(FaultKind.CONFIGURATION);
+        assertThat(t.record().orElseThrow().stream()).isEqualTo(new StreamId(99));
         assertThat(n.reg(GFSR)).isEqualTo(GFSR_USF);
         assertThat(n.reg(GFAR)).isEqualTo(0x5000);
     }
@@ -199,7 +199,7 @@ final class TableWalkTest {
     void aBankWithMClearBypasses() {
         n.configureStage1(0, STREAM.value(), 0, n.frame(), 1, 16, SCTLR & ~SCTLR_M);
 
-        assertThat(read(0x7777_7000L).physicalAddress()).isEqualTo(0x7777_7000L);
+        assertThat(read(0x7777_7000L).address().getAsLong()).isEqualTo(0x7777_7000L);
     }
 
     /** A stage-2 bank: VTCR T0SZ 16, SL0 = 2 (level 0), PS 40 bits. */
@@ -236,8 +236,8 @@ final class TableWalkTest {
         configureStage2(2, root, 9);
         n.route(STREAM.value(), 0, 2);
 
-        assertThat(read(0x4000_0010L).physicalAddress()).isEqualTo(pa + 0x10);
-        assertThat(write(0x4000_0010L).fault().kind()).isEqualTo(FaultKind.PERMISSION);
+        assertThat(read(0x4000_0010L).address().getAsLong()).isEqualTo(pa + 0x10);
+        assertThat(write(0x4000_0010L).record().orElseThrow().kind()).isEqualTo(FaultKind.PERMISSION);
         assertThat(n.reg(cb(2, CB_FSR))).isEqualTo(FSR_PF);
     }
 
@@ -263,7 +263,7 @@ final class TableWalkTest {
 
         Translation t = write(va + 0x44);
 
-        assertThat(t.physicalAddress()).isEqualTo(dataPa + 0x44);
+        assertThat(t.address().getAsLong()).isEqualTo(dataPa + 0x44);
         // 3 stage-1 reads, each after a 4-read stage-2 walk of its table address, then a 4-read stage-2 walk of the output.
         assertThat(t.latencyNanos()).isEqualTo(HIT + (3 + 3 * 4 + 4) * READ);
     }
@@ -277,7 +277,7 @@ final class TableWalkTest {
 
         Translation t = read(0x4020_3000L);
 
-        assertThat(t.fault().kind()).isEqualTo(FaultKind.TRANSLATION);
+        assertThat(t.record().orElseThrow().kind()).isEqualTo(FaultKind.TRANSLATION);
         assertThat(n.reg(cb(3, CB_FSR))).isEqualTo(FSR_TF);
         assertThat(n.reg(cb(3, CB_FSYNR0))).isEqualTo(FSYNR0_PTWF | (1L << FSYNR0_S1CBNDX_SHIFT));
         assertThat(n.reg(cb(1, CB_FSR))).isZero();

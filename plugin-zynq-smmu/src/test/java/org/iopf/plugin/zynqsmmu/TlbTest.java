@@ -53,7 +53,7 @@ final class TlbTest {
 
         assertThat(first.latencyNanos()).isEqualTo(WALK);
         assertThat(second.latencyNanos()).isEqualTo(HIT);
-        assertThat(second.physicalAddress()).isEqualTo(page + 0x800);
+        assertThat(second.address().getAsLong()).isEqualTo(page + 0x800);
         assertThat(counter("tlb.misses")).isEqualTo(1);
         assertThat(counter("tlb.hits")).isEqualTo(1);
         assertThat(counter("walk.reads")).isEqualTo(4);
@@ -68,8 +68,8 @@ final class TlbTest {
         Translation write = n.smmu.translate(STREAM, va + 8, Access.WRITE, n.listener);
 
         assertThat(write.isFault()).isTrue();
-        assertThat(write.fault().kind()).isEqualTo(org.iopf.api.fault.FaultKind.PERMISSION);
-        assertThat(write.fault().address()).isEqualTo(va + 8);
+        assertThat(write.record().orElseThrow().kind()).isEqualTo(org.iopf.api.fault.FaultKind.PERMISSION);
+        assertThat(write.record().orElseThrow().address()).isEqualTo(va + 8);
         assertThat(write.latencyNanos()).isEqualTo(HIT);
         assertThat(counter("tlb.hits")).isEqualTo(1);
         assertThat(counter("walk.reads")).isEqualTo(4);
@@ -84,13 +84,13 @@ final class TlbTest {
         long other = n.frame();
         n.put(l3, Lpae.index(va, 3), Lpae.stage1Leaf(other, 3, true));
 
-        assertThat(read(va).physicalAddress()).isEqualTo(page);
+        assertThat(read(va).address().getAsLong()).isEqualTo(page);
         n.smmu.writeRegister(cb(0, CB_TLBIVA), ((long) ASID << 48) | (va >>> 12));
         n.smmu.writeRegister(cb(0, CB_TLBSYNC), 0);
 
         assertThat(n.reg(cb(0, CB_TLBSTATUS))).isZero();
         Translation t = read(va);
-        assertThat(t.physicalAddress()).isEqualTo(other);
+        assertThat(t.address().getAsLong()).isEqualTo(other);
         assertThat(t.latencyNanos()).isEqualTo(WALK);
     }
 

@@ -15,10 +15,9 @@ import org.iopf.api.fault.FaultRecord;
 import org.iopf.api.fault.PageFault;
 import org.iopf.api.iommu.DomainId;
 import org.iopf.api.iommu.Iommu;
-import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressRange;
 import org.iopf.api.mem.AddressSpace;
-import org.iopf.api.mem.FaultInResult;
+import org.iopf.api.mem.FaultedPage;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.PageTableEntry;
@@ -102,10 +101,10 @@ final class PrefetchPagingFaultHandler implements FaultHandler {
                         result -> resolved(fault, space.get(), result)));
     }
 
-    private void resolved(PageFault fault, AddressSpace space, FaultInResult result) {
+    private void resolved(PageFault fault, AddressSpace space, FaultedPage faulted) {
         FaultRecord record = fault.record();
         long page = PageSize.BASE.alignDown(record.address());
-        if (!present(result) || !map(space, record.domain(), page, record.access())) {
+        if (!map(faulted, record.domain(), space, page)) {
             terminate(fault);
             return;
         }
@@ -148,8 +147,8 @@ final class PrefetchPagingFaultHandler implements FaultHandler {
         }
         FaultRecord record = fault.record();
         long page = window.get(index);
-        memoryManager.faultIn(space, page, record.access(), result -> {
-            if (present(result) && map(space, record.domain(), page, record.access())) {
+        memoryManager.faultIn(space, page, record.access(), faulted -> {
+            if (map(faulted, record.domain(), space, page)) {
                 prefetched.increment();
                 prefetch(fault, space, window, index + 1);
             } else {
@@ -169,21 +168,17 @@ final class PrefetchPagingFaultHandler implements FaultHandler {
         retry(fault);
     }
 
-    private static boolean present(FaultInResult result) {
-        return result == FaultInResult.ALREADY_PRESENT || result == FaultInResult.ZERO_FILLED
-                || result == FaultInResult.SWAPPED_IN;
-    }
 
     /** Maps one resident page into the domain, as writable as the CPU's entry; false if it is not translatable. */
-    private boolean map(AddressSpace space, DomainId domain, long page, Access access) {
-        long frame = memoryManager.translate(space, page, access);
-        if (frame < 0) {
+    /** Maps the page the fault left resident into the domain; false if it left none. */
+    private boolean map(FaultedPage faulted, DomainId domain, AddressSpace space, long page) {
+        if (faulted.entry().isEmpty()) {
             return false;
         }
         // As writable as the CPU's page table entry: a copy-on-write page that a read faulted in
         // is still shared with another process, and a device write must not reach its frame.
-        boolean writable = space.entry(page).map(PageTableEntry::writable).orElse(false);
-        iommu.map(domain, page, frame, PageSize.BASE.bytes(), writable);
+        PageTableEntry entry = faulted.entry().get();
+        iommu.map(domain, page, entry.physicalAddress(page), PageSize.BASE.bytes(), entry.writable());
         pagesOf(space, domain).add(page);
         return true;
     }

@@ -43,6 +43,6 @@ final class Devices {
         long va = memory.mmap(space, PageSize.HUGE_2M.bytes(), MapOptions.DEFAULT.withTransparentHugePages(true));
         memory.faultInNow(space, va, Access.WRITE);
         long length = space.entry(va).orElseThrow().size().bytes();
-        return memory.physicalMemory().capture(memory.translate(space, va, Access.READ), length);
+        return memory.physicalMemory().capture(memory.translate(space, va, Access.READ).orElseThrow(), length);
     }
 }

@@ -52,7 +52,8 @@ final class HostContent {
             long n = Math.min(length - pos, pte.va() + pte.size().bytes() - (va + pos));
             if (pos < filled) {
                 long w = Math.min(n, filled - pos);
-                memory.physicalMemory().write(memory.translate(space, va + pos, Access.WRITE), content.slice(pos, w));
+                memory.physicalMemory().write(memory.translate(space, va + pos, Access.WRITE).orElseThrow(),
+                        content.slice(pos, w));
             }
             pos += n;
         }
@@ -71,10 +72,10 @@ final class HostContent {
         long pos = 0;
         while (pos < length) {
             long at = va + pos;
-            long pa = memory.translate(space, at, Access.READ);
+            long pa = memory.translate(space, at, Access.READ).orElse(-1);
             if (pa < 0) {
                 memory.faultInNow(space, at, Access.READ);
-                pa = memory.translate(space, at, Access.READ);
+                pa = memory.translate(space, at, Access.READ).orElse(-1);
             }
             if (pa < 0) {
                 bad++;

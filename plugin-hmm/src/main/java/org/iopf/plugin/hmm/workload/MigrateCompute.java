@@ -175,7 +175,7 @@ final class MigrateCompute implements Workload {
                 .orElse(space.entry(va).map(e -> e.size()).orElse(org.iopf.api.mem.PageSize.BASE)).bytes();
         long next = va - Math.floorMod(va, step) + step;
         memory.faultIn(space, va, Access.READ, r -> {
-            if (r == FaultInResult.OUT_OF_MEMORY || r == FaultInResult.DEVICE_PRIVATE) {
+            if (r.result() == FaultInResult.OUT_OF_MEMORY || r.result() == FaultInResult.DEVICE_PRIVATE) {
                 errors.increment();
             }
             touchInput(next, startedAt);

@@ -139,7 +139,7 @@ final class MixedHeap implements Workload {
             return;
         }
         memory.faultIn(space, va, Access.READ, r -> {
-            if (r != FaultInResult.ALREADY_PRESENT) {
+            if (r.result() != FaultInResult.ALREADY_PRESENT) {
                 errors.increment();
             }
             touch(va + PAGE, end, then);

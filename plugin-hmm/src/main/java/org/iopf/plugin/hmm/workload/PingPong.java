@@ -158,7 +158,7 @@ final class PingPong implements Workload {
             long asked = context.scheduler().now();
             memory.faultIn(space, va, Access.READ, r -> {
                 figures[1] += context.scheduler().now() - asked;
-                if (r == FaultInResult.OUT_OF_MEMORY || r == FaultInResult.DEVICE_PRIVATE) {
+                if (r.result() == FaultInResult.OUT_OF_MEMORY || r.result() == FaultInResult.DEVICE_PRIVATE) {
                     error(1);
                 }
                 cpuRound(ranges, next + 1);
