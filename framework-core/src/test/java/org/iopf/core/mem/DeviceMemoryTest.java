@@ -102,7 +102,7 @@ final class DeviceMemoryTest {
         assertThat(proc.entry(va).orElseThrow().devicePrivate()).isTrue();
         assertThat(proc.entry(va).orElseThrow().present()).isFalse();
         assertThat(mm.requireDeviceMemory().devicePrivateEntry(proc, va + 5).orElseThrow().pagemap()).isSameAs(vram);
-        assertThat(mm.translate(proc, va, Access.READ)).as("translate never faults").isEqualTo(-1);
+        assertThat(mm.translate(proc, va, Access.READ)).as("translate never faults").isEmpty();
         assertThat(vram.memory().freeBytes()).isEqualTo(31 * MIB);
 
         byte[] back = new byte[data.length];
@@ -137,7 +137,7 @@ final class DeviceMemoryTest {
         mm.read(child, va, seen, 0, seen.length);
         assertThat(seen).isEqualTo(data);
         assertThat(faults).as("no fault-back: copied from device memory").isEmpty();
-        assertThat(mm.translate(proc, va + 2 * PAGE, Access.WRITE)).as("mirrored page now shared").isEqualTo(-1);
+        assertThat(mm.translate(proc, va + 2 * PAGE, Access.WRITE)).as("mirrored page now shared").isEmpty();
 
         mm.write(proc, va + 2 * PAGE, new byte[] {(byte) ~data[(int) (2 * PAGE)]}, 0, 1);
         mm.read(child, va, seen, 0, seen.length);
@@ -286,8 +286,8 @@ final class DeviceMemoryTest {
         assertThat(result.migratedPages()).isEqualTo(2);
         assertThat(proc.entry(va).orElseThrow().present()).isTrue();
         assertThat(proc.entry(va).orElseThrow().writable()).isFalse();
-        assertThat(mm.translate(proc, va, Access.READ)).isNotEqualTo(-1);
-        assertThat(mm.translate(proc, va, Access.WRITE)).isEqualTo(-1);
+        assertThat(mm.translate(proc, va, Access.READ).orElse(-1)).isNotEqualTo(-1);
+        assertThat(mm.translate(proc, va, Access.WRITE)).isEmpty();
         byte[] back = new byte[data.length];
         mm.read(proc, va, back, 0, back.length);
         assertThat(back).isEqualTo(data);
