@@ -90,7 +90,11 @@ public final class Parameter<T> {
         return new Parameter<>(required(name, ParameterType.STRING, description), Parameters::string);
     }
 
-    /** The name of a node of the platform; validation checks that the node exists. */
+    /**
+     * The name of a node of the platform, or of one component on it ({@code node1/nic1}, see
+     * {@link ComponentReference}); validation checks that the node, and the component if named,
+     * exist.
+     */
     public static Parameter<String> node(String name, String description) {
         return new Parameter<>(required(name, ParameterType.NODE, description), Parameters::string);
     }

@@ -8,6 +8,7 @@ import java.util.random.RandomGenerator;
 import org.apiguardian.api.API;
 import org.iopf.api.observe.Metrics;
 import org.iopf.api.observe.Tracer;
+import org.iopf.api.platform.ComponentReference;
 import org.iopf.api.platform.Node;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.sim.Scheduler;
@@ -31,10 +32,24 @@ public interface WorkloadContext {
     /** The node with this name, if any. */
     Optional<Node> node(String name);
 
-    /** The node with this name, or an error naming the known nodes. */
-    default Node requireNode(String name) {
+    /**
+     * The node a node parameter names ({@code node1}, or {@code node1/nic1}: the node of that
+     * component), or an error naming the known nodes.
+     */
+    default Node requireNode(String reference) {
+        String name = ComponentReference.parse(reference).node();
         return node(name).orElseThrow(() -> new IllegalArgumentException("no node '" + name + "'; nodes are "
                 + nodes().stream().map(n -> n.id().name()).toList()));
+    }
+
+    /**
+     * The component a node parameter names for a role: {@code node1} → node1's default component
+     * for the role; {@code node1/nic1} → the component {@code nic1} on node1, which must fill it.
+     *
+     * @since 0.2
+     */
+    default <T> T requireComponent(String reference, Class<T> apiType) {
+        return ComponentReference.parse(reference).resolve(requireNode(reference), apiType);
     }
 
     /** The workload's random stream. */

@@ -4,6 +4,7 @@ import com.google.inject.AbstractModule;
 import com.google.inject.CreationException;
 import com.google.inject.Guice;
 import com.google.inject.Injector;
+import com.google.inject.Key;
 import com.google.inject.Module;
 import com.google.inject.PrivateModule;
 import com.google.inject.Stage;
@@ -17,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.iopf.api.fabric.Fabric;
 import org.iopf.api.fault.FaultHandler;
@@ -87,32 +89,73 @@ public final class NodeAssembler {
     }
 
     /**
-     * Assembles one node.
+     * Assembles one node. A role may be filled by several components, except the fault handler
+     * (the node's fault sink hands every fault to one). The first component declared for a role is
+     * the node's default for it: the components that are first for all their roles share one
+     * injector, as they always did, and see each other through the roles; each further component
+     * gets an injector of its own in which every role it does not fill is the node's default.
      *
-     * @throws AssemblyException when a role is filled twice, a needed role is missing, or a
-     *     component cannot be created
+     * @throws AssemblyException when the fault handler is filled twice, a needed role is missing, or
+     *     a component cannot be created
      * @throws InvalidParameterException when a parameter does not fit its spec
      * @throws IllegalArgumentException when a component type is unknown
      */
     public SimNode assemble(NodeId node, MemoryManager memoryManager, Resources resources, NodeFaultQueue faults,
             List<ComponentSpec> components) {
-        Map<Role, ComponentSpec> byRole = new EnumMap<>(Role.class);
-        Map<Role, ComponentType> types = new EnumMap<>(Role.class);
+        Map<Role, ComponentSpec> defaults = new EnumMap<>(Role.class);
+        Map<String, ComponentType> types = new LinkedHashMap<>();
+        List<ComponentSpec> first = new ArrayList<>();
+        List<ComponentSpec> further = new ArrayList<>();
+        for (ComponentSpec spec : components) {
+            ComponentType type = registry.require(spec.type());
+            ComponentSpec handler = defaults.get(Role.FAULT_HANDLER);
+            if (handler != null && type.roles().contains(Role.FAULT_HANDLER)) {
+                throw new AssemblyException("node '" + node + "': role " + Role.FAULT_HANDLER + " is filled twice, by '"
+                        + handler.name() + "' (" + handler.type() + ") and '" + spec.name() + "' (" + spec.type()
+                        + "); the node's fault sink hands its faults to one handler");
+            }
+            boolean shared = type.roles().stream().anyMatch(defaults::containsKey);
+            type.roles().forEach(role -> defaults.putIfAbsent(role, spec));
+            types.put(spec.name(), type);
+            (shared ? further : first).add(spec);
+        }
+        Map<String, Map<Role, Object>> instances = new LinkedHashMap<>();
+        Injector defaultInjector = createInjector(simulation, node,
+                modules(node, memoryManager, resources, faults, first, types, List.of()), rolesOf(first, types));
+        for (ComponentSpec spec : first) {
+            instances.put(spec.name(), instancesOf(defaultInjector, types.get(spec.name())));
+        }
+        for (ComponentSpec spec : further) {
+            ComponentType type = types.get(spec.name());
+            List<Module> modules = modules(node, memoryManager, resources, faults, List.of(spec), types,
+                    List.of(new DefaultRoles(defaultInjector, type.roles())));
+            Injector own = createInjector(simulation, node, modules, rolesOf(List.of(spec), types));
+            instances.put(spec.name(), instancesOf(own, type));
+        }
+        List<SimNode.PlacedComponent> placed = new ArrayList<>();
+        for (ComponentSpec spec : components) {
+            Map<Role, Object> roles = instances.get(spec.name());
+            placed.add(new SimNode.PlacedComponent(spec.name(), spec.type(), roles));
+            roles.values().stream().filter(Inspectable.class::isInstance).findFirst()
+                    .ifPresent(i -> inspectables.putIfAbsent(node.name() + "/" + spec.name(), (Inspectable) i));
+        }
+        ComponentSpec handler = defaults.get(Role.FAULT_HANDLER);
+        if (handler != null) {
+            faults.connect((FaultHandler) instances.get(handler.name()).get(Role.FAULT_HANDLER));
+        }
+        return new SimNode(node, memoryManager, resources, faults, placed);
+    }
+
+    /** The node's services, then one private scope per component of {@code specs}, then {@code extra}. */
+    private List<Module> modules(NodeId node, MemoryManager memoryManager, Resources resources, NodeFaultQueue faults,
+            List<ComponentSpec> specs, Map<String, ComponentType> types, List<Module> extra) {
         List<Module> modules = new ArrayList<>();
         modules.add(new NodeServicesModule(memoryManager, faults));
         if (resources instanceof NodeResources nodeResources) {
             modules.add(new RollBackFailedCreation(nodeResources));
         }
-        for (ComponentSpec spec : components) {
-            ComponentType type = registry.require(spec.type());
-            for (Role role : type.roles()) {
-                ComponentSpec other = byRole.putIfAbsent(role, spec);
-                if (other != null) {
-                    throw new AssemblyException("node '" + node + "': role " + role + " is filled twice, by '"
-                            + other.name() + "' (" + other.type() + ") and '" + spec.name() + "' (" + spec.type() + ")");
-                }
-                types.put(role, type);
-            }
+        for (ComponentSpec spec : specs) {
+            ComponentType type = types.get(spec.name());
             String owner = node + "/" + spec.name() + " (" + type.name() + ")";
             ComponentContext context = new SimComponentContext(node, spec.name(),
                     new ResolvedParameters(owner, type.parameters(), spec.parameters()), scheduler, resources,
@@ -120,24 +163,24 @@ public final class NodeAssembler {
                     registry::extensions);
             modules.add(new ComponentScope(type, context));
         }
-        Injector injector = createInjector(simulation, node, modules, byRole);
+        modules.addAll(extra);
+        return modules;
+    }
+
+    private static Map<Role, ComponentSpec> rolesOf(List<ComponentSpec> specs, Map<String, ComponentType> types) {
+        Map<Role, ComponentSpec> byRole = new EnumMap<>(Role.class);
+        for (ComponentSpec spec : specs) {
+            types.get(spec.name()).roles().forEach(role -> byRole.putIfAbsent(role, spec));
+        }
+        return byRole;
+    }
+
+    private static Map<Role, Object> instancesOf(Injector injector, ComponentType type) {
         Map<Role, Object> instances = new EnumMap<>(Role.class);
-        Map<Role, String> typeNames = new EnumMap<>(Role.class);
-        for (Role role : byRole.keySet()) {
+        for (Role role : type.roles()) {
             instances.put(role, injector.getInstance(role.apiType()));
-            typeNames.put(role, types.get(role).name());
         }
-        for (ComponentSpec spec : components) {
-            for (Map.Entry<Role, ComponentSpec> filled : byRole.entrySet()) {
-                if (filled.getValue() == spec && instances.get(filled.getKey()) instanceof Inspectable inspectable) {
-                    inspectables.putIfAbsent(node.name() + "/" + spec.name(), inspectable);
-                }
-            }
-        }
-        if (instances.containsKey(Role.FAULT_HANDLER)) {
-            faults.connect((FaultHandler) instances.get(Role.FAULT_HANDLER));
-        }
-        return new SimNode(node, memoryManager, resources, faults, instances, typeNames);
+        return instances;
     }
 
     /**
@@ -325,6 +368,33 @@ public final class NodeAssembler {
             for (Role role : type.roles()) {
                 expose(role.apiType());
             }
+        }
+    }
+
+    /**
+     * In the injector of a component that shares a role with an earlier one: every role it does not
+     * fill itself is the node's default component for that role, as in the node's first injector.
+     */
+    private static final class DefaultRoles extends AbstractModule {
+        private final Injector defaults;
+        private final Set<Role> own;
+
+        DefaultRoles(Injector defaults, Set<Role> own) {
+            this.defaults = defaults;
+            this.own = own;
+        }
+
+        @Override
+        protected void configure() {
+            for (Role role : Role.values()) {
+                if (!own.contains(role) && defaults.getExistingBinding(Key.get(role.apiType())) != null) {
+                    bindDefault(role.apiType());
+                }
+            }
+        }
+
+        private <T> void bindDefault(Class<T> apiType) {
+            bind(apiType).toProvider(() -> defaults.getInstance(apiType));
         }
     }
 }

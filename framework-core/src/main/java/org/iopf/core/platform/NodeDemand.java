@@ -12,15 +12,19 @@ import org.iopf.api.platform.NodeRequirement;
  * @param who who needs it ({@code rdma-write-stream}, {@code eth-nic 'nic0'})
  * @param parameter the workload parameter that names the node; empty for a component's own node
  * @param node the node
+ * @param component the component of the node the parameter names ({@code node1/nic1}), if it names
+ *     one: the roles asked for must be that component's
  * @param requirement what is needed there
  */
-record NodeDemand(String path, String who, Optional<String> parameter, NodeSpec node, NodeRequirement requirement) {
+record NodeDemand(String path, String who, Optional<String> parameter, NodeSpec node, Optional<String> component,
+        NodeRequirement requirement) {
     /** Checks arguments. */
     NodeDemand {
         requireNonNull(path, "path is null");
         requireNonNull(who, "who is null");
         requireNonNull(parameter, "parameter is null");
         requireNonNull(node, "node is null");
+        requireNonNull(component, "component is null");
         requireNonNull(requirement, "requirement is null");
     }
 

@@ -1,7 +1,9 @@
 package org.iopf.core.platform;
 
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.iopf.api.fabric.LinkSpec;
@@ -35,6 +37,15 @@ public record PlatformSpec(long seed, LinkSpec defaultLink, long switchLatencyNa
                 throw new IllegalArgumentException("two nodes are named '" + n.name() + "'");
             }
         }
+    }
+
+    /** Each node's component names, by node name, both in declaration order. */
+    public Map<String, List<String>> componentNames() {
+        Map<String, List<String>> names = new LinkedHashMap<>();
+        for (NodeSpec n : nodes) {
+            names.put(n.name(), n.components().stream().map(ComponentSpec::name).toList());
+        }
+        return names;
     }
 
     /** This platform with another seed. */

@@ -40,7 +40,21 @@ final class RequirementCheck {
 
     private void checkRole(NodeDemand demand, Role role) {
         NodeSpec node = demand.node();
-        ComponentSpec filler = filler(node, role).orElseThrow(() -> failure(demand, "node '" + node.name()
+        if (demand.component().isPresent()) {
+            ComponentSpec named = node.components().stream().filter(c -> c.name().equals(demand.component().get()))
+                    .findFirst().orElseThrow();
+            if (!registry.require(named.type()).roles().contains(role)) {
+                throw new InvalidScenarioException(demand.path(), "component " + describe(named) + " of node '"
+                        + node.name() + "' is no " + label(role) + " (" + demand.because() + "); "
+                        + label(role) + "s of node '" + node.name() + "': " + node.components().stream()
+                        .filter(c -> registry.require(c.type()).roles().contains(role)).map(ComponentSpec::name)
+                        .toList());
+            }
+        }
+        ComponentSpec filler = demand.component().isPresent()
+                ? node.components().stream().filter(c -> c.name().equals(demand.component().get())).findFirst()
+                        .orElseThrow()
+                : filler(node, role).orElseThrow(() -> failure(demand, "node '" + node.name()
                 + "' has no " + label(role), "nodes with " + article(role), label(role) + " types",
                 t -> t.roles().contains(role), n -> filler(n, role).isPresent()));
         String type = demand.requirement().componentTypes().get(role);

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import org.iopf.api.platform.ComponentReference;
 import org.iopf.api.platform.ParameterRange;
 import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.ParameterType;
@@ -214,7 +215,9 @@ public final class ResolvedParameters implements Parameters {
         if (text.isBlank()) {
             throw new IllegalArgumentException("a node name cannot be blank");
         }
-        return text.strip();
+        String reference = text.strip();
+        ComponentReference.parse(reference); // a node, or node/component
+        return reference;
     }
 
     private static String parseChoice(ParameterSpec spec, String text) {
@@ -268,18 +271,32 @@ public final class ResolvedParameters implements Parameters {
     }
 
     /**
-     * Checks that every {@link ParameterType#NODE} value names one of {@code nodeNames}.
+     * Checks that every {@link ParameterType#NODE} value names one of the platform's nodes, and
+     * the component it names there ({@code node1/nic1}) if it names one.
      *
-     * @throws InvalidParameterException naming the parameter, the value and the nearest node name
+     * @param components each node's component names, by node name, in declaration order
+     * @throws InvalidParameterException naming the parameter, the value and the nearest name
      */
-    public void requireNodes(java.util.Collection<String> nodeNames) {
+    public void requireNodes(Map<String, ? extends java.util.Collection<String>> components) {
+        java.util.Collection<String> nodeNames = components.keySet();
         for (ParameterSpec spec : specs.values()) {
-            if (spec.type() == ParameterType.NODE && !nodeNames.contains((String) values.get(spec.name()))) {
-                String value = (String) values.get(spec.name());
-                String problem = explicit.containsKey(spec.name()) ? "no node '" + value + "'"
+            if (spec.type() != ParameterType.NODE) {
+                continue;
+            }
+            String value = (String) values.get(spec.name());
+            ComponentReference reference = ComponentReference.parse(value);
+            if (!nodeNames.contains(reference.node())) {
+                String problem = explicit.containsKey(spec.name()) ? "no node '" + reference.node() + "'"
                         : "parameter '" + spec.name() + "' defaults to '" + value + "', which is no node";
                 throw new InvalidParameterException(owner, spec.name(), problem + "; expected one of the platform's nodes "
-                        + nodeNames + NearestName.hint(value, nodeNames));
+                        + List.copyOf(nodeNames) + NearestName.hint(reference.node(), nodeNames));
+            }
+            java.util.Collection<String> present = components.get(reference.node());
+            if (reference.component().isPresent() && !present.contains(reference.component().get())) {
+                String component = reference.component().get();
+                throw new InvalidParameterException(owner, spec.name(), "node '" + reference.node()
+                        + "' has no component '" + component + "'; expected one of its components "
+                        + List.copyOf(present) + NearestName.hint(component, present));
             }
         }
     }

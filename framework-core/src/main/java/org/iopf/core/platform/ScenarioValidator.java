@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.iopf.api.platform.ComponentReference;
 import org.iopf.api.platform.ComponentType;
 import org.iopf.api.platform.NodeRequirement;
 import org.iopf.api.platform.ParameterSpec;
@@ -130,7 +131,7 @@ public final class ScenarioValidator {
                                 + "requirements are on its own node (NodeRequirement.onOwnNode)");
                     }
                     demands.add(new NodeDemand(path, type.name() + " '" + component.name() + "'", Optional.empty(),
-                            node, requirement));
+                            node, Optional.empty(), requirement));
                 }
             }
         }
@@ -141,7 +142,7 @@ public final class ScenarioValidator {
         List<String> names = platform.nodes().stream().map(NodeSpec::name).toList();
         ResolvedParameters parameters = resolve("workload", "workload (" + type.name() + ")", type.parameters(), raw);
         try {
-            parameters.requireNodes(names);
+            parameters.requireNodes(platform.componentNames());
         } catch (InvalidParameterException e) {
             throw new InvalidScenarioException("workload.params." + e.parameter(), e.problem());
         }
@@ -151,11 +152,13 @@ public final class ScenarioValidator {
                     + " declares a requirement without a node parameter (NodeRequirement.onOwnNode is for "
                     + "component types)"));
             String path = "workload.params." + parameter;
-            String name = parameters.string(parameter);
+            ComponentReference reference = ComponentReference.parse(parameters.string(parameter));
+            String name = reference.node();
             NodeSpec node = platform.nodes().stream().filter(n -> n.name().equals(name)).findFirst()
                     .orElseThrow(() -> new InvalidScenarioException(path, "no node '" + name
                             + "'; expected one of the platform's nodes " + names + NearestName.hint(name, names)));
-            demands.add(new NodeDemand(path, type.name(), Optional.of(parameter), node, requirement));
+            demands.add(new NodeDemand(path, type.name(), Optional.of(parameter), node, reference.component(),
+                    requirement));
         }
         return demands;
     }

@@ -190,7 +190,7 @@ public final class Simulation {
         validator.validateWorkload(platform, type, parameters);
         ResolvedParameters resolved = new ResolvedParameters("workload (" + type.name() + ")", type.parameters(),
                 parameters);
-        resolved.requireNodes(List.copyOf(nodes.keySet()));
+        resolved.requireNodes(platform.componentNames());
         SimWorkloadContext context = new SimWorkloadContext(kernel, resolved,
                 List.<Node>copyOf(nodes.values()), random.stream("workload/" + type.name()),
                 metrics.scope("workload"), tracer);

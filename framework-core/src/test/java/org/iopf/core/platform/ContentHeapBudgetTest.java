@@ -19,7 +19,7 @@ final class ContentHeapBudgetTest {
     private static NodeDemand demand(String node, ContentMode mode, long resident) {
         NodeSpec spec = new NodeSpec(node, new MemorySpec(SlitNumaTopology.singleNode(64 * GIB), mode,
                 MemoryManagerConfig.defaults()), List.of(new CoreGroup("cpu", 1)), List.of());
-        return new NodeDemand("workload.params.source", "rdma-write-stream", Optional.of("source"), spec,
+        return new NodeDemand("workload.params.source", "rdma-write-stream", Optional.of("source"), spec, Optional.empty(),
                 NodeRequirement.on("source", "writes from it").memory(resident, resident));
     }
 

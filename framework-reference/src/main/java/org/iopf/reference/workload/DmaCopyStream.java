@@ -69,7 +69,7 @@ final class DmaCopyStream implements Workload {
     @Override
     public void start() {
         node = context.requireNode(context.parameters().get(DmaCopyStreamType.NODE));
-        dma = node.requireRole(DmaEngine.class);
+        dma = context.requireComponent(context.parameters().get(DmaCopyStreamType.NODE), DmaEngine.class);
         Iommu iommu = node.requireRole(Iommu.class);
         if (channels > dma.channelsPerDomain()) {
             throw new IllegalArgumentException(DmaCopyStreamType.CHANNELS.name() + " (" + channels + ") exceeds the "

@@ -71,10 +71,8 @@ final class OneSidedStream implements Workload {
     @Override
     public void start() {
         String name = isWrite() ? "rdma-write" : "rdma-read";
-        source = new RdmaSide(context.requireNode(context.parameters().get(ends.source())),
-                name + "-source");
-        target = new RdmaSide(context.requireNode(context.parameters().get(ends.target())),
-                name + "-target");
+        source = RdmaSide.at(context, context.parameters().get(ends.source()), name + "-source");
+        target = RdmaSide.at(context, context.parameters().get(ends.target()), name + "-target");
         long length = shape.slotBytes();
         sourceBase = source.map(length);
         targetBase = target.map(length);

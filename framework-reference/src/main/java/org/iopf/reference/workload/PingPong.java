@@ -99,10 +99,8 @@ final class PingPong implements Workload {
 
     @Override
     public void start() {
-        source = new RdmaSide(context.requireNode(context.parameters().get(PingPongType.ENDS.source())),
-                "ping-pong-source");
-        target = new RdmaSide(context.requireNode(context.parameters().get(PingPongType.ENDS.target())),
-                "ping-pong-target");
+        source = RdmaSide.at(context, context.parameters().get(PingPongType.ENDS.source()), "ping-pong-source");
+        target = RdmaSide.at(context, context.parameters().get(PingPongType.ENDS.target()), "ping-pong-target");
         long length = shape.slotBytes();
         pingBase = source.map(length);
         pongBase = source.map(length);

@@ -15,6 +15,7 @@ import org.iopf.api.nic.QueuePair;
 import org.iopf.api.nic.QueuePairConfig;
 import org.iopf.api.nic.WorkCompletion;
 import org.iopf.api.platform.Node;
+import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadOutcome;
 
 /**
@@ -33,10 +34,18 @@ final class RdmaSide {
     private QueuePair qp;
     private CompletionStatus firstFailure;
 
-    /** Creates the process {@code process} on {@code node} and its protection domain. */
-    RdmaSide(Node node, String process) {
+    /**
+     * The side a node parameter names ({@code node1}: its default NIC; {@code node1/nic1}: that
+     * NIC), with the process {@code process}.
+     */
+    static RdmaSide at(WorkloadContext context, String reference, String process) {
+        return new RdmaSide(context.requireNode(reference), context.requireComponent(reference, Nic.class), process);
+    }
+
+    /** Creates the process {@code process} on {@code node} and its protection domain on {@code nic}. */
+    RdmaSide(Node node, Nic nic, String process) {
         this.node = requireNonNull(node, "node is null");
-        this.nic = node.requireRole(Nic.class);
+        this.nic = requireNonNull(nic, "nic is null");
         this.space = node.memoryManager().createAddressSpace(requireNonNull(process, "process is null"));
         this.pd = nic.allocateProtectionDomain(space);
     }

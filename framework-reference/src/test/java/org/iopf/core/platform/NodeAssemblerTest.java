@@ -57,11 +57,40 @@ final class NodeAssemblerTest {
     }
 
     @Test
-    void aRoleFilledTwiceNamesBothComponents() {
-        assertThatThrownBy(() -> build(ComponentSpec.of("nic0", "pinned-rc-nic"),
-                ComponentSpec.of("nic1", "pinned-rc-nic")))
+    void twoNicsOnOneNodeAreTwoPortsAndTheFirstDeclaredIsTheDefault() {
+        SimNode node = build(ComponentSpec.of("nic0", "pinned-rc-nic"), ComponentSpec.of("nic1", "pinned-rc-nic"))
+                .node("node1").orElseThrow();
+        Nic nic0 = node.requireComponent("nic0", Nic.class);
+        Nic nic1 = node.requireComponent("nic1", Nic.class);
+
+        assertThat(nic1).isNotSameAs(nic0);
+        assertThat(node.roles(Nic.class)).containsExactly(nic0, nic1);
+        assertThat(node.requireRole(Nic.class)).isSameAs(nic0);
+        assertThat(nic0.endpoint().toString()).isEqualTo("node1:nic0");
+        assertThat(nic1.endpoint().toString()).isEqualTo("node1:nic1");
+        assertThat(node.component("nic1", Iommu.class)).isEmpty();
+        assertThatThrownBy(() -> node.requireComponent("nic2", Nic.class)).hasMessage(
+                "node 'node1' has no component 'nic2'; it has [nic0, nic1]");
+        assertThatThrownBy(() -> node.requireComponent("nic1", Iommu.class)).hasMessage(
+                "component 'nic1' on node 'node1' is a pinned-rc-nic, which fills no Iommu role");
+    }
+
+    @Test
+    void aComponentDeclaredAfterASecondIommuGetsTheNodesDefaultIommu() {
+        SimNode node = build(ComponentSpec.of("iommu0", "premapped-iommu"), ComponentSpec.of("iommu1", "premapped-iommu"),
+                ComponentSpec.of("dma", "plain-dma")).node("node1").orElseThrow();
+
+        assertThat(node.roles(Iommu.class)).hasSize(2);
+        assertThat(node.requireRole(Iommu.class)).isSameAs(node.requireComponent("iommu0", Iommu.class));
+        assertThat(node.role(DmaEngine.class)).isPresent();
+    }
+
+    @Test
+    void aSecondFaultHandlerIsRefusedNamingBoth() {
+        assertThatThrownBy(() -> build(ComponentSpec.of("faults", "terminate"), ComponentSpec.of("faults2", "terminate")))
                 .isInstanceOf(AssemblyException.class)
-                .hasMessage("node 'node1': role NIC is filled twice, by 'nic0' (pinned-rc-nic) and 'nic1' (pinned-rc-nic)");
+                .hasMessage("node 'node1': role FAULT_HANDLER is filled twice, by 'faults' (terminate) and 'faults2' "
+                        + "(terminate); the node's fault sink hands its faults to one handler");
     }
 
     @Test

@@ -104,8 +104,8 @@ final class EthStream implements Workload {
         Parameters p = context.parameters();
         Node source = context.requireNode(p.get(EthStreamType.SOURCE));
         Node target = context.requireNode(p.get(EthStreamType.TARGET));
-        EthernetNic sender = ethernetNic(source);
-        EthernetNic receiver = ethernetNic(target);
+        EthernetNic sender = ethernetNic(p.get(EthStreamType.SOURCE));
+        EthernetNic receiver = ethernetNic(p.get(EthStreamType.TARGET));
         receiverMemory = target.memoryManager();
         physical = receiverMemory.physicalMemory();
         space = receiverMemory.createAddressSpace("eth-receiver");
@@ -125,10 +125,11 @@ final class EthStream implements Workload {
         }
     }
 
-    private EthernetNic ethernetNic(Node node) {
-        Nic nic = node.requireRole(Nic.class);
+    /** The NIC a node parameter names: the node's default NIC, or {@code node/nic1}. */
+    private EthernetNic ethernetNic(String reference) {
+        Nic nic = context.requireComponent(reference, Nic.class);
         if (!(nic instanceof EthernetNic eth)) {
-            throw new IllegalArgumentException("eth-stream needs an eth-nic on node '" + node.id() + "', not "
+            throw new IllegalArgumentException("eth-stream needs an eth-nic at '" + reference + "', not "
                     + nic.getClass().getSimpleName());
         }
         return eth;

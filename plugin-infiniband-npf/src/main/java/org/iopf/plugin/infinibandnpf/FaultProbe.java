@@ -95,8 +95,8 @@ final class FaultProbe implements Workload {
     public void start() {
         Node source = context.requireNode(context.parameters().get(FaultProbeType.SOURCE));
         Node target = context.requireNode(context.parameters().get(FaultProbeType.TARGET));
-        sourceNic = source.requireRole(Nic.class);
-        targetNic = target.requireRole(Nic.class);
+        sourceNic = context.requireComponent(context.parameters().get(FaultProbeType.SOURCE), Nic.class);
+        targetNic = context.requireComponent(context.parameters().get(FaultProbeType.TARGET), Nic.class);
         sourceMemory = source.memoryManager();
         targetMemory = target.memoryManager();
         sourceSpace = sourceMemory.createAddressSpace("fault-probe-source");

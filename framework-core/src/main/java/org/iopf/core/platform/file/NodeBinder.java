@@ -23,7 +23,7 @@ import org.iopf.core.sim.CoreGroup;
  * Binds one entry of {@code nodes:}: its name, cores and memory (the reserved keys) and its
  * components — every other key, named by the key, {@code {type: ..., params: {...}}} — checked
  * against the registered component types: known type, known and well-formed parameters, at most
- * one component per role.
+ * one fault handler (other roles may be filled by several components: {@code nic0}, {@code nic1}).
  */
 final class NodeBinder {
     /** The keys of a node that are not components. */
@@ -124,12 +124,14 @@ final class NodeBinder {
                 "unknown component type '" + typeName + "'; expected " + types
                         + YamlBinder.hint(typeName, registry.componentNames())));
         ComponentSpec spec = new ComponentSpec(name, typeName, parameters.bind(c, typeName, type.parameters()));
+        ComponentSpec handler = byRole.get(Role.FAULT_HANDLER);
+        if (handler != null && type.roles().contains(Role.FAULT_HANDLER)) {
+            throw yaml.keyError(node, entry, "role " + Role.FAULT_HANDLER.key() + " is already filled by '"
+                    + handler.name() + "' (" + handler.type() + "); expected one fault handler per node (the node's "
+                    + "fault sink hands every fault to one)");
+        }
         for (Role role : type.roles()) {
-            ComponentSpec other = byRole.putIfAbsent(role, spec);
-            if (other != null) {
-                throw yaml.keyError(node, entry, "role " + role.key() + " is already filled by '" + other.name()
-                        + "' (" + other.type() + "); expected at most one component per role");
-            }
+            byRole.putIfAbsent(role, spec);
         }
         return spec;
     }

@@ -43,10 +43,10 @@ final class ParametersBinder {
      * As {@link #bind(YamlNode.Mapping, String, List)}, and every node-name parameter (given or
      * defaulted) must name one of {@code nodeNames}.
      *
-     * @param nodeNames the platform's node names; null to skip that check
+     * @param nodeNames the platform's component names by node name; null to skip that check
      */
     Map<String, String> bind(YamlNode.Mapping owner, String typeName, List<ParameterSpec> specs,
-            List<String> nodeNames) {
+            Map<String, List<String>> nodeNames) {
         Map<String, ParameterSpec> byName = new LinkedHashMap<>();
         for (ParameterSpec spec : specs) {
             byName.put(spec.name(), spec);

@@ -110,7 +110,7 @@ public final class PlatformFileReader {
         long seed = yaml.optional(root, "seed", n -> yaml.integer(n, "a whole number"), DEFAULT_SEED);
         PlatformSpec platform = fabric(yaml, root, seed);
         WorkloadSpec workload = workload(yaml, yaml.require(root, "workload",
-                "the workload: {type: ..., params: {...}}"), platform.nodes().stream().map(NodeSpec::name).toList());
+                "the workload: {type: ..., params: {...}}"), platform.componentNames());
         List<Expectation> expectations = root.get("expect").map(n -> new ExpectationBinder(yaml).bind(n))
                 .orElse(List.of());
         try {
@@ -230,7 +230,7 @@ public final class PlatformFileReader {
         return nodes;
     }
 
-    private WorkloadSpec workload(YamlBinder yaml, YamlNode node, List<String> nodeNames) {
+    private WorkloadSpec workload(YamlBinder yaml, YamlNode node, Map<String, List<String>> nodeNames) {
         String types = YamlBinder.oneOf(registry.workloadNames(), "workload type");
         YamlNode.Mapping m = yaml.mapping(node, "the workload: {type: ..., params: {...}}");
         yaml.checkKeys(m, WORKLOAD_KEYS, "key of the workload");

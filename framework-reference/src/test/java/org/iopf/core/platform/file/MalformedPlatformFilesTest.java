@@ -89,7 +89,7 @@ final class MalformedPlatformFilesTest {
                 arguments("numa-distances-wrong-size.yaml",
                         "numa-distances-wrong-size.yaml:12:19: nodes[1].memory.distances[0]: 3 distances in a row for 2 NUMA nodes; expected a 2 x 2 matrix, one row per NUMA node"),
                 arguments("role-filled-twice.yaml",
-                        "role-filled-twice.yaml:6:5: nodes[0].iommu2: role iommu is already filled by 'iommu' (premapped-iommu); expected at most one component per role"),
+                        "role-filled-twice.yaml:6:5: nodes[0].faults2: role faultHandler is already filled by 'faults' (terminate); expected one fault handler per node (the node's fault sink hands every fault to one)"),
                 arguments("string-instead-of-list.yaml",
                         "string-instead-of-list.yaml:11:13: nodes[1].memory.numa: found '16GiB'; expected a list of NUMA node sizes such as [16GiB] or [8GiB, 8GiB]"),
                 arguments("syntax-error.yaml",
@@ -106,6 +106,10 @@ final class MalformedPlatformFilesTest {
                         "unknown-workload-type.yaml:12:9: workload.type: unknown workload type 'rdma-write-strem'; expected one of [rdma-write-stream]; did you mean 'rdma-write-stream'?"),
                 arguments("workload-default-node-missing.yaml",
                         "workload-default-node-missing.yaml:8:3: workload: parameter 'target' defaults to 'node2', which is no node; expected one of the platform's nodes [host, device]"),
+                arguments("workload-unknown-component.yaml",
+                        "workload-unknown-component.yaml:10:21: workload.params.source: node 'node1' has no component 'nic2'; expected one of its components [nic0, nic1]; did you mean 'nic0'?"),
+                arguments("workload-component-of-another-role.yaml",
+                        "workload-component-of-another-role.yaml:10:21: workload.params.source: component 'iommu' (premapped-iommu) of node 'node1' is no NIC (rdma-write-stream writes from it); NICs of node 'node1': [nic0]"),
                 arguments("workload-unknown-node.yaml",
                         "workload-unknown-node.yaml:9:35: workload.params.target: no node 'node3'; expected one of the platform's nodes [node1, node2]; did you mean 'node1'?"));
     }

@@ -8,7 +8,6 @@ import org.iopf.api.mem.MapOptions;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.Payload;
-import org.iopf.api.platform.Node;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.plugin.hmm.HmmDevice;
 
@@ -17,12 +16,14 @@ final class Devices {
     private Devices() {
     }
 
-    /** The {@code hmm-device} of node {@code name}, or an error saying what the node has instead. */
-    static HmmDevice require(WorkloadContext context, String name) {
-        Node node = context.requireNode(name);
-        BufferManager manager = node.requireRole(BufferManager.class);
+    /**
+     * The {@code hmm-device} a node parameter names (the node's default buffer manager, or
+     * {@code node1/gpu1}), or an error saying what is there instead.
+     */
+    static HmmDevice require(WorkloadContext context, String reference) {
+        BufferManager manager = context.requireComponent(reference, BufferManager.class);
         if (!(manager instanceof HmmDevice device)) {
-            throw new IllegalStateException("node '" + name + "' has buffer manager " + manager
+            throw new IllegalStateException("'" + reference + "' is buffer manager " + manager
                     + ", not an hmm-device");
         }
         return device;
