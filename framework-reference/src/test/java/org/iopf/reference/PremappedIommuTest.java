@@ -79,14 +79,14 @@ final class PremappedIommuTest {
         Translation t = iommu.translate(STREAM, va + 2 * 4096 + 8, Access.READ, listener);
 
         assertThat(t.isFault()).isTrue();
-        assertThat(t.address().getAsLong()).isEqualTo(-1);
+        assertThat(t.address()).isEmpty();
         assertThat(t.latencyNanos()).isEqualTo(LOOKUP);
         FaultRecord record = t.record().orElseThrow();
         assertThat(record.kind()).isEqualTo(FaultKind.TRANSLATION);
         assertThat(record.address()).isEqualTo(va + 2 * 4096 + 8);
         assertThat(record.stream()).isEqualTo(STREAM);
         assertThat(record.domain()).isEqualTo(DOMAIN);
-        assertThat(record.pid()).isEqualTo(space.pid());
+        assertThat(record.pid()).hasValue(space.pid());
         assertThat(record.access()).isEqualTo(Access.READ);
         assertThat(record.timeNanos()).isEqualTo(Time.micros(1));
         assertThat(record.source()).isEqualTo("node1/iommu");
@@ -115,7 +115,7 @@ final class PremappedIommuTest {
         assertThat(t.isFault()).isTrue();
         assertThat(t.record().orElseThrow().kind()).isEqualTo(FaultKind.CONFIGURATION);
         assertThat(t.record().orElseThrow().stream()).isEqualTo(STREAM);
-        assertThat(t.record().orElseThrow().pid()).isEqualTo(-1);
+        assertThat(t.record().orElseThrow().pid()).isEmpty();
         assertThat(iommu.domainOf(STREAM)).isEmpty();
     }
 

@@ -122,7 +122,7 @@ public interface IommuContract {
         if (domain != null) {
             assertThat(f.domain()).as("%s: domain of %s", what, f).isEqualTo(domain);
         }
-        assertThat(f.pid()).as("%s: process of %s", what, f).isEqualTo(pid);
+        assertThat(f.pid()).as("%s: process of %s", what, f).hasValue(pid);
         assertThat(f.timeNanos()).as("%s: detection time of %s", what, f).isEqualTo(p.translatedAt());
         assertThat(f.source()).as("%s: source of %s", what, f).isNotBlank();
     }

@@ -31,7 +31,7 @@ public final class TranslateWorkloadType implements WorkloadType {
             iommu.attach(stream, new DomainId(1), null);
             Translation translation = iommu.translate(stream, 8192, Access.READ, (fault, resolution) -> { });
             context.metrics().counter("latency", "ns").add(translation.latencyNanos());
-            context.metrics().counter("address", "B").add(translation.physicalAddress());
+            context.metrics().counter("address", "B").add(translation.address().orElseThrow());
             context.finish();
         };
     }
