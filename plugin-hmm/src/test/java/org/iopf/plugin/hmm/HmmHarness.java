@@ -1,6 +1,9 @@
 package org.iopf.plugin.hmm;
 
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import org.iopf.api.buffer.BufferManager;
+import org.iopf.api.platform.Node;
 import org.iopf.api.workload.Workload;
 import org.iopf.api.workload.WorkloadContext;
 import org.iopf.api.workload.WorkloadType;
@@ -27,7 +30,32 @@ final class HmmHarness {
         }
     }
 
+    /** A script over two devices of one node. */
+    @FunctionalInterface
+    interface TwoDeviceScript {
+        void run(WorkloadContext context, HmmDevice gpu0, HmmDevice gpu1);
+    }
+
+    /**
+     * Runs {@code script} against one node with two {@code hmm-device}s, {@code gpu0} and
+     * {@code gpu1} (the Linux HMM self-test's {@code hmm2} cases), each found by its name.
+     */
+    static Outcome runTwo(String deviceParams, String memory, TwoDeviceScript script) {
+        String devices = "    gpu0: {type: hmm-device, params: {" + deviceParams + "}}\n"
+                + "    gpu1: {type: hmm-device, params: {" + deviceParams + "}}\n";
+        return run(devices, memory, context -> {
+            Node node = context.requireNode("node1");
+            script.run(context, (HmmDevice) node.requireComponent("gpu0", BufferManager.class),
+                    (HmmDevice) node.requireComponent("gpu1", BufferManager.class));
+        });
+    }
+
     static Outcome run(String deviceParams, String memory, BiConsumer<WorkloadContext, HmmDevice> script) {
+        return run("    gpu: {type: hmm-device, params: {" + deviceParams + "}}\n", memory, context -> script.accept(
+                context, (HmmDevice) context.requireNode("node1").requireRole(BufferManager.class)));
+    }
+
+    private static Outcome run(String devices, String memory, Consumer<WorkloadContext> script) {
         ExtensionRegistry registry = ExtensionRegistry.fromClassPath(HmmHarness.class.getClassLoader());
         registry.registerWorkload(new WorkloadType() {
             @Override
@@ -42,14 +70,12 @@ final class HmmHarness {
 
             @Override
             public Workload create(WorkloadContext context) {
-                HmmDevice device = (HmmDevice) context.requireNode("node1")
-                        .requireRole(org.iopf.api.buffer.BufferManager.class);
-                return () -> script.accept(context, device);
+                return () -> script.accept(context);
             }
         }, "test");
         String yaml = "name: hmm-test\nnodes:\n  - name: node1\n    cores: [{cluster: cpu, count: 2}]\n"
                 + "    memory: " + memory + "\n"
-                + "    gpu: {type: hmm-device, params: {" + deviceParams + "}}\n"
+                + devices
                 + "workload: {type: hmm-test-script}\n";
         CompletedRun run = new ScenarioRunner(registry).run(new PlatformFileReader(registry).read("test.yaml", yaml));
         return new Outcome(run, RunResult.of(run.scenario(), run.simulation(), run.workload(), run.wallNanos()));

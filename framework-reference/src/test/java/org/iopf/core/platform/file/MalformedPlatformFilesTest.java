@@ -107,9 +107,9 @@ final class MalformedPlatformFilesTest {
                 arguments("workload-default-node-missing.yaml",
                         "workload-default-node-missing.yaml:8:3: workload: parameter 'target' defaults to 'node2', which is no node; expected one of the platform's nodes [host, device]"),
                 arguments("workload-unknown-component.yaml",
-                        "workload-unknown-component.yaml:10:21: workload.params.source: node 'node1' has no component 'nic2'; expected one of its components [nic0, nic1]; did you mean 'nic0'?"),
+                        "workload-unknown-component.yaml:10:20: workload.params.source: node 'node1' has no component 'nic2'; expected one of its components [nic0, nic1]; did you mean 'nic0'?"),
                 arguments("workload-component-of-another-role.yaml",
-                        "workload-component-of-another-role.yaml:10:21: workload.params.source: component 'iommu' (premapped-iommu) of node 'node1' is no NIC (rdma-write-stream writes from it); NICs of node 'node1': [nic0]"),
+                        "workload-component-of-another-role.yaml:10:20: workload.params.source: component 'iommu' (premapped-iommu) of node 'node1' is no NIC (rdma-write-stream writes from it); NICs of node 'node1': [nic0]"),
                 arguments("workload-unknown-node.yaml",
                         "workload-unknown-node.yaml:9:35: workload.params.target: no node 'node3'; expected one of the platform's nodes [node1, node2]; did you mean 'node1'?"));
     }
