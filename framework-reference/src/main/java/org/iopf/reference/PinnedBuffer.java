@@ -1,83 +1,43 @@
 package org.iopf.reference;
 
-import java.util.Objects;
-import org.iopf.api.buffer.Buffer;
+import java.util.OptionalInt;
 import org.iopf.api.buffer.BufferSpec;
 import org.iopf.api.mem.AddressSpace;
+import org.iopf.toolkit.buffer.MappedBuffer;
 
 /**
  * A buffer of {@link PinnedBufferManager}: pinned for its whole life, freed when its reference
- * count reaches zero.
+ * count reaches zero. Its references are the owner's (the allocation and each retain) and the
+ * importers' attachments.
  */
-final class PinnedBuffer implements Buffer {
-    private final long id;
-    private final BufferSpec spec;
-    private final AddressSpace owner;
-    private final long address;
-    private final long mappedLength;
+final class PinnedBuffer extends MappedBuffer<PinnedBuffer.Holder> {
+    /** Who holds a reference. */
+    enum Holder {
+        /** The allocation itself, or a plain {@code retain}. */
+        OWNER,
+        /** An importer's attachment, which its detach releases. */
+        ATTACHMENT
+    }
+
     private final int numaNode;
-    private int refCount = 1;
-    /** References held by attachments (part of {@link #refCount}). */
-    private int attachments;
 
     PinnedBuffer(long id, BufferSpec spec, AddressSpace owner, long address, long mappedLength, int numaNode) {
-        this.id = id;
-        this.spec = Objects.requireNonNull(spec, "spec is null");
-        this.owner = Objects.requireNonNull(owner, "owner is null");
-        this.address = address;
-        this.mappedLength = mappedLength;
+        super(id, spec, owner, address, mappedLength, Holder.class, Holder.OWNER);
         this.numaNode = numaNode;
     }
 
     @Override
-    public long id() {
-        return id;
-    }
-
-    @Override
-    public long size() {
-        return spec.size();
-    }
-
-    @Override
-    public BufferSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public AddressSpace owner() {
-        return owner;
-    }
-
-    @Override
-    public long address() {
-        return address;
-    }
-
-    long mappedLength() {
-        return mappedLength;
-    }
-
-    @Override
-    public int numaNode() {
-        return refCount == 0 ? -1 : numaNode;
-    }
-
-    @Override
-    public int refCount() {
-        return refCount;
+    public OptionalInt numaNode() {
+        return references().freed() ? OptionalInt.empty() : OptionalInt.of(numaNode);
     }
 
     @Override
     public boolean pinned() {
-        return refCount > 0;
+        return !references().freed();
     }
 
     void retain() {
-        if (refCount == 0) {
-            throw new IllegalStateException("buffer " + id + " is freed already");
-        }
-        refCount++;
+        references().retain(Holder.OWNER);
     }
 
     /**
@@ -86,33 +46,21 @@ final class PinnedBuffer implements Buffer {
      * detach does, so the buffer is never freed under an importer.
      */
     boolean release() {
-        if (refCount == 0) {
-            throw new IllegalStateException("buffer " + id + " is freed already");
-        }
-        if (refCount == attachments) {
-            throw new IllegalStateException("buffer " + id + " holds no owner reference: its " + refCount
-                    + " reference(s) belong to attachments, which detach releases");
-        }
-        return --refCount == 0;
+        return references().release(Holder.OWNER);
     }
 
     /** Adds an attachment's reference. */
     void retainForAttachment() {
-        retain();
-        attachments++;
+        references().retain(Holder.ATTACHMENT);
     }
 
     /** Drops an attachment's reference; returns whether it was the last reference. */
     boolean releaseAttachment() {
-        if (attachments == 0) {
-            throw new IllegalStateException("buffer " + id + " holds no attachment reference");
-        }
-        attachments--;
-        return --refCount == 0;
+        return references().release(Holder.ATTACHMENT);
     }
 
     @Override
     public String toString() {
-        return "buffer#" + id + "[" + spec.size() + " B, numa " + numaNode + ", refs " + refCount + "]";
+        return "buffer#" + id() + "[" + size() + " B, numa " + numaNode + ", refs " + refCount() + "]";
     }
 }

@@ -56,7 +56,7 @@ final class PinnedBufferManagerTest {
         assertThat(buffer.size()).isEqualTo(5000);
         assertThat(buffer.refCount()).isEqualTo(1);
         assertThat(buffer.pinned()).isTrue();
-        assertThat(buffer.numaNode()).isZero();
+        assertThat(buffer.numaNode()).hasValue(0);
         assertThat(mm.stats().pinnedBytes()).isEqualTo(8 * KIB);
         assertThat(buffers.reservedBytes()).isEqualTo(8 * KIB);
         assertThat(buffers.buffers()).containsExactly(buffer);
@@ -100,7 +100,7 @@ final class PinnedBufferManagerTest {
 
         assertThat(buffer.isFreed()).isTrue();
         assertThat(buffer.pinned()).isFalse();
-        assertThat(buffer.numaNode()).isEqualTo(-1);
+        assertThat(buffer.numaNode()).isEmpty();
         assertThat(mm.stats().pinnedBytes()).isZero();
         assertThat(buffers.buffers()).isEmpty();
         assertThat(buffers.reservedBytes()).isZero();
@@ -205,7 +205,7 @@ final class PinnedBufferManagerTest {
 
         // it used to free (unpin and unmap) the buffer on the second release, under the NIC
         assertThatThrownBy(() -> buffers.release(buffer)).isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("holds no owner reference");
+                .hasMessageContaining("holds no OWNER reference");
         assertThat(buffer.refCount()).isEqualTo(1);
         assertThat(buffers.buffers()).containsExactly(buffer);
         assertThat(mm.stats().pinnedBytes()).isEqualTo(8 * KIB);

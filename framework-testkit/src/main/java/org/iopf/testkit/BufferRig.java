@@ -101,12 +101,13 @@ final class BufferRig {
         if (buffer.pinned()) {
             checkPinned(buffer);
         }
-        if (spec.numaPolicy() == NumaPolicy.STRICT_LOCAL && buffer.numaNode() != -1) {
+        if (spec.numaPolicy() == NumaPolicy.STRICT_LOCAL && buffer.numaNode().isPresent()) {
             assertThat(buffer.numaNode()).as("NUMA node of a STRICT_LOCAL buffer with resident pages")
-                    .isEqualTo(spec.numaNode());
+                    .hasValue(spec.numaNode());
         }
         log.add("allocate " + bytes + " B -> #" + buffer.id() + " at 0x" + Long.toHexString(buffer.address())
-                + " size " + buffer.size() + " numa " + buffer.numaNode() + " reserved " + manager.reservedBytes());
+                + " size " + buffer.size() + " numa " + (buffer.numaNode().isPresent() ? buffer.numaNode().getAsInt()
+                        : "none") + " reserved " + manager.reservedBytes());
         return t;
     }
 

@@ -3,6 +3,7 @@ package org.iopf.api.buffer;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import java.util.List;
+import java.util.OptionalInt;
 import org.apiguardian.api.API;
 import org.iopf.api.mem.AddressSpace;
 
@@ -29,8 +30,8 @@ public interface Buffer {
     /** Its virtual address in the owner's address space. */
     long address();
 
-    /** The NUMA node that holds most of its pages, or -1 when none is resident. */
-    int numaNode();
+    /** The NUMA node that holds its pages, if any is resident. */
+    OptionalInt numaNode();
 
     /** Current reference count; 0 once freed. */
     int refCount();

@@ -205,7 +205,7 @@ final class Dmaplane implements BufferManager, Inspectable {
             String flags = (b.spec().mode().name().toLowerCase(Locale.ROOT)) + (b.isGpu() ? ",gpu" : "")
                     + (b.isRevoked() ? ",revoked" : "");
             lines.add(String.format(Locale.ROOT, "%-4d %10s %4d %4d %5d %6d %4d %s", b.id(), size(b.size()),
-                    b.numaNode(), b.refCount(), b.mmaps(), b.attachments(), b.engineRefs(), flags));
+                    b.numaNode().orElse(-1), b.refCount(), b.mmaps(), b.attachments(), b.engineRefs(), flags));
         }
         return lines;
     }

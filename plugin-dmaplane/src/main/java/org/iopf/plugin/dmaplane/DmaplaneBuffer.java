@@ -1,9 +1,9 @@
 package org.iopf.plugin.dmaplane;
 
-import java.util.Objects;
-import org.iopf.api.buffer.Buffer;
+import java.util.OptionalInt;
 import org.iopf.api.buffer.BufferSpec;
 import org.iopf.api.mem.AddressSpace;
+import org.iopf.toolkit.buffer.MappedBuffer;
 
 /**
  * A dmaplane buffer (seed 004 §2.1 {@code struct dmaplane_buffer}): pinned pages in its owner's
@@ -13,74 +13,26 @@ import org.iopf.api.mem.AddressSpace;
  * driver's unpin callback (E9): it stays allocated until its last reference goes, but no new
  * transfer may use it.
  */
-final class DmaplaneBuffer implements Buffer {
-    private final long id;
-    private final BufferSpec spec;
-    private final AddressSpace owner;
-    private final long address;
-    private final long mappedLength;
+final class DmaplaneBuffer extends MappedBuffer<DmaplaneBuffer.RefKind> {
     private final int numaNode;
     private final boolean gpu;
-    private int refCount = 1;
-    private int mmaps;
-    private int attachments;
-    private int engineRefs;
     private boolean revoked;
 
     DmaplaneBuffer(long id, BufferSpec spec, AddressSpace owner, long address, long mappedLength, int numaNode,
             boolean gpu) {
-        this.id = id;
-        this.spec = Objects.requireNonNull(spec, "spec is null");
-        this.owner = Objects.requireNonNull(owner, "owner is null");
-        this.address = address;
-        this.mappedLength = mappedLength;
+        super(id, spec, owner, address, mappedLength, RefKind.class, RefKind.OWNER);
         this.numaNode = numaNode;
         this.gpu = gpu;
     }
 
     @Override
-    public long id() {
-        return id;
-    }
-
-    @Override
-    public long size() {
-        return spec.size();
-    }
-
-    @Override
-    public BufferSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public AddressSpace owner() {
-        return owner;
-    }
-
-    @Override
-    public long address() {
-        return address;
-    }
-
-    /** Bytes mapped (the size rounded up to whole pages). */
-    long mappedLength() {
-        return mappedLength;
-    }
-
-    @Override
-    public int numaNode() {
-        return refCount == 0 ? -1 : numaNode;
-    }
-
-    @Override
-    public int refCount() {
-        return refCount;
+    public OptionalInt numaNode() {
+        return references().freed() ? OptionalInt.empty() : OptionalInt.of(numaNode);
     }
 
     @Override
     public boolean pinned() {
-        return refCount > 0;
+        return !references().freed();
     }
 
     /** Whether this buffer stands for GPU memory reached through a BAR. */
@@ -98,61 +50,33 @@ final class DmaplaneBuffer implements Buffer {
     }
 
     int mmaps() {
-        return mmaps;
+        return references().held(RefKind.MMAP);
     }
 
     int attachments() {
-        return attachments;
+        return references().held(RefKind.ATTACHMENT);
     }
 
     int engineRefs() {
-        return engineRefs;
+        return references().held(RefKind.ENGINE);
     }
 
     void retain(RefKind kind) {
-        if (refCount == 0) {
-            throw new IllegalStateException("buffer " + id + " is freed already");
-        }
-        refCount++;
-        switch (kind) {
-            case MMAP -> mmaps++;
-            case ATTACHMENT -> attachments++;
-            case ENGINE -> engineRefs++;
-            case OWNER -> { }
-        }
+        references().retain(kind);
     }
 
-    /** Drops one reference of {@code kind}; returns whether it was the last. */
+    /**
+     * Drops one reference of {@code kind}; returns whether it was the last. The owner's references
+     * are those no mmap, attachment or engine holds: an owner that has none left cannot drop another
+     * holder's reference (and free the buffer under it).
+     */
     boolean release(RefKind kind) {
-        if (refCount == 0) {
-            throw new IllegalStateException("buffer " + id + " is freed already");
-        }
-        switch (kind) {
-            case MMAP -> mmaps = dec(mmaps, kind);
-            case ATTACHMENT -> attachments = dec(attachments, kind);
-            case ENGINE -> engineRefs = dec(engineRefs, kind);
-            case OWNER -> {
-                // the owner's references are those no mmap, attachment or engine holds: an owner that
-                // has none left must not drop another holder's reference (and free the buffer under it)
-                if (refCount == mmaps + attachments + engineRefs) {
-                    throw new IllegalStateException("buffer " + id + " holds no " + kind + " reference: its "
-                            + refCount + " reference(s) belong to mmaps, attachments and engines");
-                }
-            }
-        }
-        return --refCount == 0;
-    }
-
-    private int dec(int count, RefKind kind) {
-        if (count == 0) {
-            throw new IllegalStateException("buffer " + id + " holds no " + kind + " reference");
-        }
-        return count - 1;
+        return references().release(kind);
     }
 
     @Override
     public String toString() {
-        return "dmaplane-buffer#" + id + "[" + spec.size() + " B, numa " + numaNode + ", refs " + refCount + "]";
+        return "dmaplane-buffer#" + id() + "[" + size() + " B, numa " + numaNode + ", refs " + refCount() + "]";
     }
 
     /** What holds a reference. */

@@ -24,12 +24,12 @@ final class NumaPlacementTest {
 
     @Test
     void fallsBackToTheNearestNodeThenTheNextThenAny() {
-        assertThat(allocate(40 * MIB, 0, NumaPolicy.STRICT_LOCAL).requireBuffer().numaNode()).isZero();
+        assertThat(allocate(40 * MIB, 0, NumaPolicy.STRICT_LOCAL).requireBuffer().numaNode()).hasValue(0);
         // node 0 has 24 MiB left: a 32 MiB buffer goes to node 2 (distance 12), not node 3 (21) or 1 (30)
-        assertThat(allocate(32 * MIB, 0, NumaPolicy.NEAREST).requireBuffer().numaNode()).isEqualTo(2);
-        assertThat(allocate(40 * MIB, 0, NumaPolicy.NEAREST).requireBuffer().numaNode()).isEqualTo(3);
+        assertThat(allocate(32 * MIB, 0, NumaPolicy.NEAREST).requireBuffer().numaNode()).hasValue(2);
+        assertThat(allocate(40 * MIB, 0, NumaPolicy.NEAREST).requireBuffer().numaNode()).hasValue(3);
         assertThat(allocate(30 * MIB, 0, NumaPolicy.STRICT_LOCAL)).isInstanceOf(AllocationResult.Refused.class);
-        assertThat(allocate(40 * MIB, 0, NumaPolicy.NEAREST).requireBuffer().numaNode()).isEqualTo(1);
+        assertThat(allocate(40 * MIB, 0, NumaPolicy.NEAREST).requireBuffer().numaNode()).hasValue(1);
         // no single node has 40 MiB now: NEAREST refuses, ANY spreads the pages
         assertThat(allocate(40 * MIB, 0, NumaPolicy.NEAREST)).isInstanceOf(AllocationResult.Refused.class);
         assertThat(allocate(40 * MIB, 0, NumaPolicy.ANY)).isInstanceOf(AllocationResult.Allocated.class);

@@ -2,69 +2,33 @@ package org.iopf.plugin.hmm;
 
 import static java.util.Objects.requireNonNull;
 
-import org.iopf.api.buffer.Buffer;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import org.iopf.api.buffer.BufferSpec;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MemoryManager;
+import org.iopf.toolkit.buffer.MappedBuffer;
 
 /** A buffer mapped by an {@link HmmDevice}: anonymous memory of a process, migratable to the device. */
-final class HmmBuffer implements Buffer {
-    private final long id;
-    private final BufferSpec spec;
-    private final AddressSpace owner;
-    private final long address;
-    private final long mappedLength;
+final class HmmBuffer extends MappedBuffer<HmmBuffer.Holder> {
+    /** Who holds a reference: only its owner (the allocation and each retain). */
+    enum Holder {
+        /** The allocation itself, or a plain {@code retain}. */
+        OWNER
+    }
+
     private final MemoryManager memory;
-    private int refs = 1;
 
     HmmBuffer(long id, BufferSpec spec, AddressSpace owner, long address, long mappedLength, MemoryManager memory) {
-        this.id = id;
-        this.spec = requireNonNull(spec, "spec is null");
-        this.owner = requireNonNull(owner, "owner is null");
-        this.address = address;
-        this.mappedLength = mappedLength;
+        super(id, spec, owner, address, mappedLength, Holder.class, Holder.OWNER);
         this.memory = requireNonNull(memory, "memory is null");
     }
 
     @Override
-    public long id() {
-        return id;
-    }
-
-    @Override
-    public long size() {
-        return spec.size();
-    }
-
-    @Override
-    public BufferSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public AddressSpace owner() {
-        return owner;
-    }
-
-    @Override
-    public long address() {
-        return address;
-    }
-
-    long mappedLength() {
-        return mappedLength;
-    }
-
-    @Override
-    public int numaNode() {
-        long pa = memory.translate(owner, address, Access.READ).orElse(-1);
-        return pa < 0 ? -1 : memory.physicalMemory().numaNodeOf(pa);
-    }
-
-    @Override
-    public int refCount() {
-        return refs;
+    public OptionalInt numaNode() {
+        OptionalLong pa = memory.translate(owner(), address(), Access.READ);
+        return pa.isPresent() ? OptionalInt.of(memory.physicalMemory().numaNodeOf(pa.getAsLong())) : OptionalInt.empty();
     }
 
     @Override
@@ -73,22 +37,16 @@ final class HmmBuffer implements Buffer {
     }
 
     void retain() {
-        if (refs == 0) {
-            throw new IllegalStateException("buffer " + id + " was freed");
-        }
-        refs++;
+        references().retain(Holder.OWNER);
     }
 
     /** Drops a reference; true when it was the last. */
     boolean release() {
-        if (refs == 0) {
-            throw new IllegalStateException("buffer " + id + " was freed");
-        }
-        return --refs == 0;
+        return references().release(Holder.OWNER);
     }
 
     @Override
     public String toString() {
-        return "HmmBuffer[" + id + ", " + spec.size() + " B at 0x" + Long.toHexString(address) + "]";
+        return "HmmBuffer[" + id() + ", " + size() + " B at 0x" + Long.toHexString(address()) + "]";
     }
 }
