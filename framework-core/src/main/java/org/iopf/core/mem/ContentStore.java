@@ -1,10 +1,11 @@
 package org.iopf.core.mem;
 
+import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.Payload;
 
 /** The sparse contents of physical memory, 4 KiB page by page; absent pages read as zero. */
 interface ContentStore {
-    long PAGE = 4096;
+    long PAGE = PageSize.BASE.bytes();
 
     void read(long pa, byte[] dst, int off, int len);
 

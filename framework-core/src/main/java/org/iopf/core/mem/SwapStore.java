@@ -2,6 +2,7 @@ package org.iopf.core.mem;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.Payload;
 
 /**
@@ -12,7 +13,7 @@ import org.iopf.api.mem.Payload;
  * freed when its last reference is taken.
  */
 final class SwapStore {
-    private static final long PAGE = 4096;
+    private static final long PAGE = PageSize.BASE.bytes();
 
     private final long capacity;
     private final Map<Long, Payload> contents = new HashMap<>();

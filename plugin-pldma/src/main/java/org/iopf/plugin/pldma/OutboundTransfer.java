@@ -11,6 +11,7 @@ import org.iopf.api.fault.FaultResolution;
 import org.iopf.api.iommu.Translation;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.Payload;
+import org.iopf.api.nic.MtuSplit;
 
 /**
  * The sending side of one PLDMA transfer: MTU packets numbered from 0, each packet's source
@@ -71,7 +72,7 @@ final class OutboundTransfer implements ChannelSlot {
         this.onComplete = onComplete;
         this.holdsChannel = holdsChannel;
         this.submitted = services.now();
-        this.packets = MtuSplit.packets(descriptor.source(), descriptor.length(), services.mtu());
+        this.packets = Math.toIntExact(MtuSplit.packets(descriptor.source(), descriptor.length(), services.mtu()));
     }
 
     @Override
@@ -103,7 +104,7 @@ final class OutboundTransfer implements ChannelSlot {
         int gen = generation;
         long mtu = services.mtu();
         long offset = MtuSplit.offset(descriptor.source(), mtu, psn);
-        long length = MtuSplit.length(descriptor.source(), descriptor.length(), mtu, psn);
+        long length = MtuSplit.length(descriptor.source(), descriptor.length(), mtu, offset);
         Translation translation = services.iommu().translate(descriptor.stream(), descriptor.source() + offset,
                 Access.READ, this::onLocalFaultResolved);
         if (!(translation instanceof Translation.Hit source)) {

@@ -25,6 +25,7 @@ import org.iopf.api.iommu.Iommu;
 import org.iopf.api.iommu.StreamId;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PhysicalMemory;
+import org.iopf.api.nic.MtuSplit;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.observe.Inspectable;
 import org.iopf.api.platform.ComponentContext;

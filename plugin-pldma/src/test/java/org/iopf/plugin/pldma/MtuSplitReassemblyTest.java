@@ -3,6 +3,7 @@ package org.iopf.plugin.pldma;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.iopf.api.dma.DmaStatus;
+import org.iopf.api.nic.MtuSplit;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
