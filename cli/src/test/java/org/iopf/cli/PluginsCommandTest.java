@@ -36,7 +36,7 @@ final class PluginsCommandTest {
 
         cli.clear();
         assertThat(run(cli, plugins, "plugins", "list")).isZero();
-        assertThat(cli.out()).containsPattern("test-iommu +1\\.0\\.0 +STARTED +>=0\\.1\\.0 & <0\\.2\\.0 +test-iommu, "
+        assertThat(cli.out()).containsPattern("test-iommu +1\\.0\\.0 +STARTED +>=0\\.2\\.0 & <0\\.3\\.0 +test-iommu, "
                 + "test-translate");
 
         cli.clear();

@@ -126,7 +126,7 @@ final class DistributionIT {
         for (String id : new String[] {"zynq-smmu", "pldma", "infiniband-npf", "ethernet-backupring", "dmaplane",
             "hmm"}) {
             assertThat(plugins.out()).as("stock plugin " + id).containsPattern("(?m)^" + id
-                    + " +\\S+ +STARTED +>=0\\.1\\.0 & <0\\.2\\.0");
+                    + " +\\S+ +STARTED +>=0\\.2\\.0 & <0\\.3\\.0");
         }
         assertThat(plugins.out()).doesNotContain("FAILED");
         assertThat(plugins.err()).doesNotContain("warning");

@@ -54,8 +54,8 @@ final class SmmuDomainsTest {
         domains.add(new DomainId(9), 4);
 
         assertThat(domains.domainOf(3)).isEqualTo(new DomainId(7));
-        assertThat(domains.pidOf(3)).isEqualTo(42);
-        assertThat(domains.pidOf(4)).isEqualTo(-1);
+        assertThat(domains.pidOf(3)).hasValue(42);
+        assertThat(domains.pidOf(4)).isEmpty();
         assertThat(domains.bankOf(new DomainId(9))).hasValue(4);
         assertThat(domains.holds(4)).isTrue();
         assertThat(domains.holds(5)).isFalse();
@@ -65,7 +65,7 @@ final class SmmuDomainsTest {
     void aBankNoDomainHoldsIsNamedAfterItselfAndAFaultOutsideAnyBankAfterDomainZero() {
         assertThat(domains.domainOf(5)).isEqualTo(new DomainId(5));
         assertThat(domains.domainOf(-1)).isEqualTo(new DomainId(0));
-        assertThat(domains.pidOf(-1)).isEqualTo(-1);
+        assertThat(domains.pidOf(-1)).isEmpty();
         assertThat(domains.bankOf(new DomainId(1))).isEmpty();
         assertThat(domains.find(new DomainId(1))).isNull();
     }
