@@ -168,4 +168,20 @@ final class UvmMechanismsTest {
         assertThat(c(bench, GPU, "channels.cancelled")).isEqualTo(1);
         assertThat(c(bench, DRIVER, "terminated")).isEqualTo(1);
     }
+
+    @Test
+    void everyStepIsATraceSliceAndTheFaultBufferAndVaBlocksCanBeInspected() {
+        TestBench bench = bench("deviceMemory: 4MiB", "");
+        stream(bench, "8MiB", "stream");
+        String trace = bench.traceJson();
+        for (String step : List.of("uvm/isr", "uvm/fetch", "uvm/service", "uvm/migrate", "uvm/replay", "uvm/evict",
+                "fault/TRANSLATION")) {
+            assertThat(trace).as(step).contains("\"" + step + "\"");
+        }
+        UvmGpu gpu = (UvmGpu) bench.role("node1", BufferManager.class);
+        assertThat(gpu.views()).containsExactly("faultBuffer", "vaBlocks");
+        assertThat(gpu.render("faultBuffer")).anySatisfy(l -> assertThat(l)
+                .contains("written " + c(bench, GPU, "faults.raised")));
+        assertThat(gpu.render("vaBlocks").get(0)).startsWith("chunks 0 of 2 used");
+    }
 }
