@@ -9,7 +9,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.iopf.api.buffer.AllocationResult;
 import org.iopf.api.buffer.Attachment;
@@ -30,12 +29,12 @@ import org.iopf.api.mem.DeviceMemory;
 import org.iopf.api.mem.DevicePrivateFault;
 import org.iopf.api.mem.MapOptions;
 import org.iopf.api.mem.MemoryManager;
-import org.iopf.api.mem.PageSize;
 import org.iopf.api.observe.Inspectable;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.sim.BandwidthResource;
 import org.iopf.api.sim.DataRate;
+import org.iopf.toolkit.buffer.ProcessMemoryBuffers;
 
 /**
  * A GPU with its own memory that faults on managed memory, as NVIDIA GPUs with replayable faults
@@ -73,10 +72,9 @@ public final class UvmGpu implements BufferManager, Inspectable {
     private final List<Waiting> waiting = new ArrayList<>();
     private final Map<Integer, KernelRun> channels = new HashMap<>();
     private final Set<Integer> watchedSpaces = new HashSet<>();
-    private final TreeMap<Long, UvmBuffer> buffers = new TreeMap<>();
+    private final ProcessMemoryBuffers buffers;
     private final String path;
     private int nextChannel = 1;
-    private long nextBufferId = 1;
     private boolean replayPending;
 
     private record Waiting(KernelRun run, int warp) {
@@ -88,6 +86,7 @@ public final class UvmGpu implements BufferManager, Inspectable {
         this.memory = requireNonNull(memory, "memory is null");
         this.faults = requireNonNull(faults, "faults is null");
         this.path = context.path();
+        this.buffers = new ProcessMemoryBuffers(memory, path);
         Parameters p = context.parameters();
         DeviceMemory deviceMemory = memory.requireDeviceMemory();
         long bytes = p.get(UvmGpuType.DEVICE_MEMORY);
@@ -293,28 +292,19 @@ public final class UvmGpu implements BufferManager, Inspectable {
     /** Maps a managed allocation in {@code owner}'s address space (no THP: the driver tracks 4 KiB pages). */
     @Override
     public AllocationResult allocate(AddressSpace owner, BufferSpec spec) {
-        requireNonNull(owner, "owner is null");
-        requireNonNull(spec, "spec is null");
-        long length = PageSize.HUGE_2M.alignUp(spec.size());
-        long va = memory.mmap(owner, length, MapOptions.DEFAULT.onNumaNode(spec.numaNode(), spec.numaPolicy()));
-        UvmBuffer buffer = new UvmBuffer(nextBufferId++, spec, owner, va, length, memory);
-        buffers.put(buffer.id(), buffer);
+        AllocationResult result = new AllocationResult.Allocated(buffers.allocate(owner, spec, MapOptions.DEFAULT));
         watch(owner);
-        return new AllocationResult.Allocated(buffer);
+        return result;
     }
 
     @Override
     public void retain(Buffer buffer) {
-        own(buffer).retain();
+        buffers.retain(buffer);
     }
 
     @Override
     public void release(Buffer buffer) {
-        UvmBuffer own = own(buffer);
-        if (own.release()) {
-            buffers.remove(own.id());
-            memory.munmap(own.owner(), own.address(), own.mappedLength());
-        }
+        buffers.release(buffer);
     }
 
     /** Not supported: managed memory is reached through the process's address space, not dma-buf. */
@@ -331,30 +321,12 @@ public final class UvmGpu implements BufferManager, Inspectable {
 
     @Override
     public List<Buffer> buffers() {
-        return List.copyOf(buffers.values());
+        return buffers.buffers();
     }
 
     @Override
     public long reservedBytes() {
-        long total = 0;
-        for (UvmBuffer b : buffers.values()) {
-            total += b.mappedLength();
-        }
-        return total;
-    }
-
-    private UvmBuffer own(Buffer buffer) {
-        requireNonNull(buffer, "buffer is null");
-        if (!(buffer instanceof UvmBuffer own)) {
-            throw new IllegalArgumentException(buffer + " does not belong to " + path);
-        }
-        if (own.freed()) {
-            throw new IllegalStateException("buffer " + own.id() + " was freed");
-        }
-        if (buffers.get(own.id()) != own) {
-            throw new IllegalArgumentException(buffer + " does not belong to " + path);
-        }
-        return own;
+        return buffers.reservedBytes();
     }
 
     // ---- Inspectable -------------------------------------------------------------------------------
