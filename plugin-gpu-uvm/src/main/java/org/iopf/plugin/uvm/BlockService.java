@@ -32,6 +32,7 @@ final class BlockService {
     private final DriverMetrics metrics;
     private final TreePrefetcher prefetcher;
     private final boolean eviction;
+    private final ThrashingDetector thrashing;
     private final Tracer tracer;
     private final String track;
     /** The VA space each block holding a chunk belongs to. */
@@ -39,13 +40,17 @@ final class BlockService {
     /** Blocks being serviced or evicted now, which eviction must not pick. */
     private final Set<Long> busy = new HashSet<>();
 
-    BlockService(UvmGpu gpu, DriverMetrics metrics, TreePrefetcher prefetcher, boolean eviction, Tracer tracer,
-            String track) {
+    BlockService(UvmGpu gpu, DriverMetrics metrics, TreePrefetcher prefetcher, boolean eviction,
+            ThrashingDetector thrashing, Tracer tracer, String track) {
         this.gpu = gpu;
         this.memory = gpu.memory();
         this.metrics = metrics;
         this.prefetcher = prefetcher;
         this.eviction = eviction;
+        this.thrashing = thrashing;
+        if (thrashing != null) {
+            gpu.migrator().onMigratedPage(va -> thrashing.migrated(va, gpu.now()));
+        }
         this.tracer = tracer;
         this.track = track;
     }
@@ -78,14 +83,21 @@ final class BlockService {
                 metrics.alreadyResident.increment();
                 continue;
             }
-            faulted.set(index(block.va(), u.page()));
+            ThrashingDetector.Hint hint = thrashing == null ? ThrashingDetector.Hint.NONE
+                    : thrashing.hint(u.page(), gpu.now());
+            switch (hint) {
+                case THROTTLE -> metrics.throttled.increment(); // left for a later replay
+                case PIN -> pin(found.get(), u, fatal);
+                case NONE -> faulted.set(index(block.va(), u.page()));
+                default -> throw new IllegalStateException(hint.toString());
+            }
         }
         if (faulted.isEmpty()) {
             done.accept(fatal);
             return;
         }
         AddressSpace space = found.get();
-        BitSet extra = prefetcher == null ? new BitSet() : inVma(space, block.va(),
+        BitSet extra = prefetcher == null ? new BitSet() : prefetchable(space, block.va(),
                 prefetcher.prefetch(residentPages(block.va()), faulted));
         busy.add(block.va());
         withChunk(block.va(), () -> migrate(space, block, faulted, extra, fatal, done), () -> {
@@ -145,17 +157,42 @@ final class BlockService {
                 metrics.migratedPages.increment();
                 continue;
             }
-            memory.faultInNow(space, u.page(), u.access());
-            long pa = memory.translate(space, u.page(), u.access());
-            if (pa < 0) {
-                fatal.add(u);
-                continue;
+            if (mapRemote(space, u, fatal)) {
+                metrics.remotePages.increment();
             }
-            boolean writable = space.entry(u.page()).map(e -> e.writable()).orElse(false);
-            pt.map(u.page(), pa, GpuPageTable.PAGE, GpuPageTable.Aperture.SYS, writable);
-            metrics.remotePages.increment();
         }
         gpu.releaseIfEmpty(block.va());
+    }
+
+    /**
+     * Maps the page of {@code u} from system memory (faulting it in on the CPU side first);
+     * false, with {@code u} fatal, if it cannot be made present.
+     */
+    private boolean mapRemote(AddressSpace space, FaultBatch.Unique u, List<FaultBatch.Unique> fatal) {
+        memory.faultInNow(space, u.page(), u.access());
+        long pa = memory.translate(space, u.page(), u.access());
+        if (pa < 0) {
+            fatal.add(u);
+            return false;
+        }
+        boolean writable = space.entry(u.page()).map(e -> e.writable()).orElse(false);
+        gpu.pageTable().map(u.page(), pa, GpuPageTable.PAGE, GpuPageTable.Aperture.SYS, writable);
+        return true;
+    }
+
+    /** A thrashing page pinned in system memory: mapped remotely until its pin ends, then unmapped. */
+    private void pin(AddressSpace space, FaultBatch.Unique u, List<FaultBatch.Unique> fatal) {
+        if (!mapRemote(space, u, fatal)) {
+            return;
+        }
+        metrics.pinned.increment();
+        long until = thrashing.pinnedUntil(u.page());
+        GpuPageTable.Pte pinned = gpu.pageTable().lookup(u.page());
+        gpu.at(until, () -> {
+            if (gpu.pageTable().lookup(u.page()) == pinned) {
+                gpu.pageTable().unmap(u.page(), GpuPageTable.PAGE); // the next access faults and migrates
+            }
+        });
     }
 
     /** Runs {@code ready} once {@code block} holds a chunk, evicting LRU blocks first if needed; else {@code full}. */
@@ -199,11 +236,15 @@ final class BlockService {
         return resident;
     }
 
-    /** Keeps the prefetched pages that lie in a VMA (the prefetch region is clamped to the VA range). */
-    private static BitSet inVma(AddressSpace space, long block, BitSet pages) {
+    /**
+     * Keeps the prefetched pages that lie in a VMA (the prefetch region is clamped to the VA range)
+     * and are not thrashing (prefetching never includes those).
+     */
+    private BitSet prefetchable(AddressSpace space, long block, BitSet pages) {
         BitSet kept = new BitSet(TreePrefetcher.PAGES);
         for (int i = pages.nextSetBit(0); i >= 0; i = pages.nextSetBit(i + 1)) {
-            if (space.vma(block + i * GpuPageTable.PAGE).isPresent()) {
+            long va = block + i * GpuPageTable.PAGE;
+            if (space.vma(va).isPresent() && (thrashing == null || !thrashing.thrashing(va))) {
                 kept.set(i);
             }
         }

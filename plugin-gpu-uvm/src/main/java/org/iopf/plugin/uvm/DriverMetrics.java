@@ -40,6 +40,12 @@ final class DriverMetrics {
             "VA blocks evicted (least recently used) to free a 2 MiB chunk");
     static final StatisticSpec EVICTED_PAGES = StatisticSpec.counter("evicted.pages", "pages",
             "4 KiB pages moved back to system memory by eviction");
+    static final StatisticSpec THRASHING = StatisticSpec.gauge("thrashing.pages", "pages",
+            "pages that reached thrashingThreshold consecutive migrations each within thrashingLapse of the last");
+    static final StatisticSpec THROTTLED = StatisticSpec.counter("thrashing.throttled", "faults",
+            "faults on thrashing pages left unserviced while the page naps (replayed later)");
+    static final StatisticSpec PINNED = StatisticSpec.counter("thrashing.pinned", "pages",
+            "thrashing pages pinned in system memory and mapped remotely by the GPU for thrashingPin");
     static final StatisticSpec REPLAYS = StatisticSpec.counter("replays", "replays", "replays pushed to the GPU");
     static final StatisticSpec RESOLVED = StatisticSpec.counter("resolved", "faults",
             "faults ended with a retry (replayed or ATS-resolved)");
@@ -60,7 +66,7 @@ final class DriverMetrics {
 
     static final List<StatisticSpec> DECLARED = List.of(SERVICE_CALLS, BATCHES, BATCH_FAULTS, BATCH_UNIQUE,
             BATCH_BLOCKS, FETCHED, COALESCED, ALREADY_RESIDENT, FLUSHED, FATAL, OVERFLOWS, MIGRATED_PAGES,
-            PREFETCHED_PAGES, REMOTE_PAGES, EVICTIONS, EVICTED_PAGES, REPLAYS, RESOLVED, TERMINATED, ATS_FAULTS,
+            PREFETCHED_PAGES, REMOTE_PAGES, EVICTIONS, EVICTED_PAGES, THRASHING, THROTTLED, PINNED, REPLAYS, RESOLVED, TERMINATED, ATS_FAULTS,
             LATENCY, LATENCY_WAIT, LATENCY_FETCH, LATENCY_SERVICE, LATENCY_REPLAY);
 
     final Counter serviceCalls;
@@ -79,6 +85,8 @@ final class DriverMetrics {
     final Counter remotePages;
     final Counter evictions;
     final Counter evictedPages;
+    final Counter throttled;
+    final Counter pinned;
     final Counter replays;
     final Counter resolved;
     final Counter terminated;
@@ -106,6 +114,8 @@ final class DriverMetrics {
         remotePages = REMOTE_PAGES.counter(m);
         evictions = EVICTIONS.counter(m);
         evictedPages = EVICTED_PAGES.counter(m);
+        throttled = THROTTLED.counter(m);
+        pinned = PINNED.counter(m);
         replays = REPLAYS.counter(m);
         resolved = RESOLVED.counter(m);
         terminated = TERMINATED.counter(m);

@@ -31,6 +31,7 @@ final class Migrator {
     private final HostLink link;
     private final GpuPageTable pageTable;
     private final Scheduler scheduler;
+    private LongConsumer migratedPage = va -> { };
 
     Migrator(DeviceMemory deviceMemory, DevicePagemap pagemap, PhysicalMemory system, HostLink link,
             GpuPageTable pageTable, Scheduler scheduler) {
@@ -40,6 +41,17 @@ final class Migrator {
         this.link = link;
         this.pageTable = pageTable;
         this.scheduler = scheduler;
+    }
+
+    /** Tells {@code listener} the address of every 4 KiB page migrated, either way, as it is. */
+    void onMigratedPage(LongConsumer listener) {
+        this.migratedPage = listener;
+    }
+
+    private void migrated(MigratingPage page) {
+        for (long off = 0; off < page.size().bytes(); off += GpuPageTable.PAGE) {
+            migratedPage.accept(page.va() + off);
+        }
     }
 
     /** What one migration moved, in 4 KiB pages and bytes over the link. */
@@ -89,6 +101,7 @@ final class Migrator {
                 if (page.state() == MigratingPageState.MIGRATED) {
                     pageTable.map(page.va(), page.destinationPa(), page.size().bytes(), GpuPageTable.Aperture.VID,
                             writable);
+                    migrated(page);
                 }
             }
             MigrationResult result = deviceMemory.migrateFinalize(batch);
@@ -143,6 +156,11 @@ final class Migrator {
             }
         }
         deviceMemory.migrateCommit(batch);
+        for (MigratingPage page : batch.pages()) {
+            if (page.state() == MigratingPageState.MIGRATED) {
+                migrated(page);
+            }
+        }
         return deviceMemory.migrateFinalize(batch);
     }
 

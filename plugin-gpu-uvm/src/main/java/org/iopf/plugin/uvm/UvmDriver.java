@@ -85,8 +85,13 @@ final class UvmDriver implements FaultHandler {
         this.blockServiceTime = p.get(UvmDriverType.BLOCK_SERVICE_TIME);
         TreePrefetcher prefetcher = p.get(UvmDriverType.PREFETCH)
                 ? new TreePrefetcher(p.get(UvmDriverType.PREFETCH_THRESHOLD)) : null;
-        this.blocks = new BlockService(gpu, metrics, prefetcher, p.get(UvmDriverType.EVICTION), context.tracer(),
-                track);
+        ThrashingDetector thrashing = p.get(UvmDriverType.THRASHING) ? new ThrashingDetector(
+                p.get(UvmDriverType.THRASHING_THRESHOLD), p.get(UvmDriverType.THRASHING_LAPSE),
+                p.get(UvmDriverType.THRASHING_PIN_THRESHOLD), p.get(UvmDriverType.THRASHING_NAP),
+                p.get(UvmDriverType.THRASHING_PIN)) : null;
+        DriverMetrics.THRASHING.gauge(context.metrics(), () -> thrashing == null ? 0 : thrashing.detected());
+        this.blocks = new BlockService(gpu, metrics, prefetcher, p.get(UvmDriverType.EVICTION), thrashing,
+                context.tracer(), track);
         this.ats = new AtsService(memory, core, p.get(UvmDriverType.ATS_SERVICE_TIME), metrics);
     }
 

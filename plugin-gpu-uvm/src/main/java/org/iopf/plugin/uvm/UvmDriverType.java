@@ -68,6 +68,27 @@ public final class UvmDriverType implements ComponentType {
     static final Parameter<Boolean> EVICTION = Parameter.flag("eviction",
             "evict the least recently used VA block when GPU memory is full (else the fault is fatal)")
             .byDefault("true").from(Source.driver(REPO, "kernel-open/nvidia-uvm/uvm_pmm_gpu.c pick_root_chunk_to_evict"));
+    private static final String THRASH = "kernel-open/nvidia-uvm/uvm_perf_thrashing.c ";
+    static final Parameter<Boolean> THRASHING = Parameter.flag("thrashing",
+            "thrashing detection: throttle, then pin in system memory, pages migrating back and forth "
+                    + "(uvm_perf_thrashing_enable)").byDefault("true")
+            .from(Source.driver(REPO, THRASH + "UVM_PERF_THRASHING_ENABLE_DEFAULT"));
+    static final Parameter<Integer> THRASHING_THRESHOLD = Parameter.count("thrashingThreshold",
+            "consecutive migrations of a page, each within thrashingLapse of the last, that mark it thrashing")
+            .byDefault("3").range(1, 15).from(Source.driver(REPO, THRASH + "UVM_PERF_THRASHING_THRESHOLD_DEFAULT"));
+    static final Parameter<Long> THRASHING_LAPSE = Parameter.duration("thrashingLapse",
+            "longest gap between two migrations of a page that counts as thrashing").byDefault("500us")
+            .range("5us", "500ms").from(Source.driver(REPO, THRASH + "UVM_PERF_THRASHING_LAPSE_USEC_DEFAULT"));
+    static final Parameter<Integer> THRASHING_PIN_THRESHOLD = Parameter.count("thrashingPinThreshold",
+            "throttles of a thrashing page before it is pinned in system memory").byDefault("10").range(1, 63)
+            .from(Source.driver(REPO, THRASH + "UVM_PERF_THRASHING_PIN_THRESHOLD_DEFAULT"));
+    static final Parameter<Long> THRASHING_NAP = Parameter.duration("thrashingNap",
+            "time a throttled page is kept from the GPU (the driver's nap, 1 x lapse)").byDefault("500us")
+            .range("0ns", "50ms").from(Source.driver(REPO, THRASH + "UVM_PERF_THRASHING_NAP_DEFAULT"));
+    static final Parameter<Long> THRASHING_PIN = Parameter.duration("thrashingPin",
+            "time a pinned page stays mapped remotely before it may migrate again (300 x lapse)")
+            .byDefault("150ms").range("0ns", "1000s")
+            .from(Source.driver(REPO, THRASH + "UVM_PERF_THRASHING_PIN_DEFAULT"));
     static final Parameter<Long> ATS_SERVICE_TIME = Parameter.duration("atsServiceTime",
             "CPU time to service one fault raised by the node's IOMMU (ATS) before the OS faults the page in")
             .byDefault("5us").range("0ns", "10ms")
@@ -99,7 +120,8 @@ public final class UvmDriverType implements ComponentType {
     @Override
     public List<ParameterSpec> parameters() {
         return Parameter.specs(BATCH_SIZE, REPLAY_POLICY, MAX_BATCHES, INTERRUPT_LATENCY, BATCH_OVERHEAD,
-                FETCH_ENTRY_TIME, BLOCK_SERVICE_TIME, PREFETCH, PREFETCH_THRESHOLD, EVICTION, ATS_SERVICE_TIME, CORE);
+                FETCH_ENTRY_TIME, BLOCK_SERVICE_TIME, PREFETCH, PREFETCH_THRESHOLD, EVICTION, THRASHING, THRASHING_THRESHOLD, THRASHING_LAPSE,
+                THRASHING_PIN_THRESHOLD, THRASHING_NAP, THRASHING_PIN, ATS_SERVICE_TIME, CORE);
     }
 
     @Override

@@ -273,6 +273,10 @@ public final class UvmGpu implements BufferManager, Inspectable {
         return context.scheduler().now();
     }
 
+    void at(long time, Runnable event) {
+        context.scheduler().scheduleAt(Math.max(time, now()), event::run);
+    }
+
     long replayLatency() {
         return replayLatency;
     }

@@ -25,10 +25,11 @@ import org.iopf.toolkit.workload.WorkloadMeter;
 /**
  * The {@code uvm-stream} run. The CPU fills the managed allocation and a host reference with the
  * same generated content; the kernel's warps read every element of the allocation once (each
- * first touch of a page faults it onto the GPU); then the CPU reads every page back (pages on the
+ * first touch of a page faults it onto the GPU), {@code rounds} times, the CPU writing the first
+ * word of every page of both between two rounds; then the CPU reads every page back (pages on the
  * GPU migrate back) and compares it with the reference. Figures under {@code workload.}:
  * {@code kernel.time}, {@code kernel.accesses}, and the standard ones — {@code messages} (1 kernel),
- * {@code bytes} (read by the kernel), {@code elapsed} (the kernel's time), {@code errors} (a
+ * {@code bytes} (read by the kernel), {@code elapsed} (from the first launch to the last kernel's end), {@code errors} (a
  * cancelled channel), {@code integrity.mismatchedPages}.
  */
 final class StreamKernel implements Workload {
@@ -39,6 +40,8 @@ final class StreamKernel implements Workload {
     private final long accessBytes;
     private final boolean random;
     private final long seed;
+    private final int rounds;
+    private int round;
     private final WorkloadMeter meter;
     private long kernelTime;
     private long kernelAccesses;
@@ -59,6 +62,7 @@ final class StreamKernel implements Workload {
         this.accessBytes = p.get(StreamKernelType.ACCESS_BYTES);
         this.random = p.get(StreamKernelType.PATTERN).equals("random");
         this.seed = p.get(StreamKernelType.SEED);
+        this.rounds = p.get(StreamKernelType.ROUNDS);
         this.meter = WorkloadMeter.of(context, 1);
         StreamKernelType.KERNEL_TIME.gauge(context.metrics(), () -> kernelTime);
         StreamKernelType.KERNEL_ACCESSES.gauge(context.metrics(), () -> kernelAccesses);
@@ -117,8 +121,18 @@ final class StreamKernel implements Workload {
     }
 
     private void ended(AddressSpace space, long buffer, long reference, KernelResult result) {
-        kernelTime = result.elapsedNanos();
-        kernelAccesses = result.accesses();
+        kernelTime += result.elapsedNanos();
+        kernelAccesses += result.accesses();
+        if (result.ok() && ++round < rounds) {
+            // the CPU writes every page: a page on the GPU migrates back first
+            byte[] word = java.nio.ByteBuffer.allocate(8).putLong(round).array();
+            for (long off = 0; off < size; off += PageSize.BASE.bytes()) {
+                memory.write(space, buffer + off, word, 0, word.length);
+                memory.write(space, reference + off, word, 0, word.length);
+            }
+            gpu.launch(space, stream(buffer), next -> ended(space, buffer, reference, next));
+            return;
+        }
         // the CPU reads every page back: a page on the GPU migrates back (migrate_to_ram)
         for (long va = buffer; va < buffer + size; va += PageSize.BASE.bytes()) {
             if (memory.faultInNow(space, va, Access.READ) == FaultInResult.OUT_OF_MEMORY) {

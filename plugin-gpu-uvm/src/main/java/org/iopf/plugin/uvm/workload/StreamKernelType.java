@@ -16,7 +16,7 @@ import org.pf4j.Extension;
 /**
  * Workload type {@code uvm-stream}: the CPU fills a managed allocation, a kernel on the
  * {@code uvm-gpu} reads all of it (each element once, in grid-stride order or in a seeded random
- * permutation), and the CPU reads it back and checks every page against a host reference. See
+ * permutation), {@code rounds} times with the CPU writing every page in between, and the CPU reads it back and checks every page against a host reference. See
  * {@link StreamKernel}.
  *
  * @since 0.1
@@ -35,14 +35,18 @@ public final class StreamKernelType implements WorkloadType {
             "stream: element k is read by warp k mod warps (grid-stride loop); random: the same elements in a "
                     + "seeded permutation", "stream", "random").byDefault("stream")
             .from(Source.assumption("the two access patterns of the UVM studies: streaming and irregular"));
+    static final Parameter<Integer> ROUNDS = Parameter.count("rounds",
+            "times the kernel runs; between two runs the CPU writes the first 8 bytes of every page (of the "
+                    + "allocation and of the reference), so pages on the GPU migrate back").byDefault("1").range(1, 10_000)
+            .from(Source.assumption("a CPU-GPU ping-pong over one allocation, the case thrashing detection is for"));
     static final Parameter<Long> SEED = Parameter.integer("seed", "seed of the content and of the random order")
             .byDefault("7").range(Long.MIN_VALUE, Long.MAX_VALUE)
             .from(Source.assumption("any fixed seed; the content only has to be reproducible"));
 
     static final StatisticSpec KERNEL_TIME = StatisticSpec.gauge("kernel.time", "ns",
-            "time from the launch to the kernel's last access");
+            "time from each launch to the kernel's last access, summed over the rounds");
     static final StatisticSpec KERNEL_ACCESSES = StatisticSpec.gauge("kernel.accesses", "accesses",
-            "warp accesses the kernel completed");
+            "warp accesses the kernels completed");
 
     /** Creates the type; found through PF4J or {@link java.util.ServiceLoader}. */
     public StreamKernelType() {
@@ -61,7 +65,7 @@ public final class StreamKernelType implements WorkloadType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return Parameter.specs(NODE, SIZE, ACCESS_BYTES, PATTERN, SEED);
+        return Parameter.specs(NODE, SIZE, ACCESS_BYTES, PATTERN, ROUNDS, SEED);
     }
 
     @Override
