@@ -25,6 +25,7 @@ final class DistributionIT {
         }
         assertThat(IOPF.home().resolve("examples/pinned-baseline.yaml")).isRegularFile();
         assertThat(IOPF.home().resolve("plugins")).isDirectoryContaining("glob:**/plugin-hmm-*.zip");
+        assertThat(IOPF.home().resolve("plugins")).isDirectoryContaining("glob:**/plugin-gpu-uvm-*.zip");
     }
 
     @Test
@@ -124,7 +125,7 @@ final class DistributionIT {
         Outcome plugins = IOPF.run("plugins", "list");
         assertThat(plugins.exitCode()).isZero();
         for (String id : new String[] {"zynq-smmu", "pldma", "infiniband-npf", "ethernet-backupring", "dmaplane",
-            "hmm"}) {
+            "hmm", "gpu-uvm"}) {
             assertThat(plugins.out()).as("stock plugin " + id).containsPattern("(?m)^" + id
                     + " +\\S+ +STARTED +>=0\\.2\\.0 & <0\\.3\\.0");
         }

@@ -6,7 +6,6 @@ import jakarta.inject.Inject;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
-import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.iopf.api.buffer.AllocationResult;
 import org.iopf.api.buffer.Attachment;
@@ -36,6 +35,7 @@ import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.sim.CpuCore;
 import org.iopf.api.sim.Scheduler;
 import org.iopf.plugin.hmm.policy.MigrationPolicies;
+import org.iopf.toolkit.buffer.ProcessMemoryBuffers;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,9 +70,8 @@ public final class HmmDevice implements BufferManager {
     private final MirrorCopies mirrors;
     private final CpuCore core;
     private final BounceWriteBack writeBack;
-    private final TreeMap<Long, HmmBuffer> buffers = new TreeMap<>();
+    private final ProcessMemoryBuffers buffers;
     private final String track;
-    private long nextBufferId = 1;
     private boolean pressured;
     private boolean warnedIncomplete;
 
@@ -84,6 +83,7 @@ public final class HmmDevice implements BufferManager {
         this.faults = requireNonNull(faults, "faults is null");
         this.settings = HmmSettings.from(context.parameters());
         this.track = context.path();
+        this.buffers = new ProcessMemoryBuffers(memory, track);
         this.links = new DeviceLinks(
                 context.resources().bandwidth(context.name() + ".vram", settings.deviceBandwidth()),
                 context.resources().bandwidth(context.name() + ".pcie", settings.pcieBandwidth()),
@@ -416,28 +416,19 @@ public final class HmmDevice implements BufferManager {
 
     @Override
     public AllocationResult allocate(AddressSpace owner, BufferSpec spec) {
-        requireNonNull(owner, "owner is null");
         requireNonNull(spec, "spec is null");
-        long length = PageSize.HUGE_2M.alignUp(spec.size());
-        long va = memory.mmap(owner, length, MapOptions.DEFAULT.onNumaNode(spec.numaNode(), spec.numaPolicy())
-                .withTransparentHugePages(spec.hugePages()));
-        HmmBuffer buffer = new HmmBuffer(nextBufferId++, spec, owner, va, length, memory);
-        buffers.put(buffer.id(), buffer);
-        return new AllocationResult.Allocated(buffer);
+        return new AllocationResult.Allocated(buffers.allocate(owner, spec,
+                MapOptions.DEFAULT.withTransparentHugePages(spec.hugePages())));
     }
 
     @Override
     public void retain(Buffer buffer) {
-        own(buffer).retain();
+        buffers.retain(buffer);
     }
 
     @Override
     public void release(Buffer buffer) {
-        HmmBuffer own = own(buffer);
-        if (own.release()) {
-            buffers.remove(own.id());
-            memory.munmap(own.owner(), own.address(), own.mappedLength());
-        }
+        buffers.release(buffer);
     }
 
     /** Not supported: device-private memory cannot be exported to another device (no dma-buf). */
@@ -455,32 +446,12 @@ public final class HmmDevice implements BufferManager {
 
     @Override
     public List<Buffer> buffers() {
-        return List.copyOf(buffers.values());
+        return buffers.buffers();
     }
 
     @Override
     public long reservedBytes() {
-        long total = 0;
-        for (HmmBuffer b : buffers.values()) {
-            total += b.mappedLength();
-        }
-        return total;
-    }
-
-    private HmmBuffer own(Buffer buffer) {
-        requireNonNull(buffer, "buffer is null");
-        if (!(buffer instanceof HmmBuffer own)) {
-            throw new IllegalArgumentException(buffer + " does not belong to " + track);
-        }
-        // A freed buffer has left the live map too: say it was freed (IllegalStateException, as the
-        // role documents for retain) rather than that it belongs elsewhere.
-        if (own.isFreed()) {
-            throw new IllegalStateException("buffer " + own.id() + " was freed");
-        }
-        if (buffers.get(own.id()) != own) {
-            throw new IllegalArgumentException(buffer + " does not belong to " + track);
-        }
-        return own;
+        return buffers.reservedBytes();
     }
 
     @Override

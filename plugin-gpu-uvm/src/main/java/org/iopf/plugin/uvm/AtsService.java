@@ -1,0 +1,79 @@
+package org.iopf.plugin.uvm;
+
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.iopf.api.fault.FaultKind;
+import org.iopf.api.fault.FaultRecord;
+import org.iopf.api.fault.PageFault;
+import org.iopf.api.iommu.DomainId;
+import org.iopf.api.iommu.Iommu;
+import org.iopf.api.mem.AddressRange;
+import org.iopf.api.mem.AddressSpace;
+
+import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.mem.PageSize;
+import org.iopf.api.mem.PageTableEntry;
+import org.iopf.api.sim.CpuCore;
+import org.iopf.api.sim.WorkPriority;
+
+/**
+ * Faults that reach the driver from the node's IOMMU rather than from its GPU's fault buffer: a
+ * device translating through the CPU's page tables (ATS), which the open driver services in
+ * {@code uvm_ats_faults.c} by making the page present in the process ({@code handle_mm_fault}
+ * through {@code get_user_pages}) and letting the IOMMU see it. Here the page is faulted in through
+ * the OS model, mapped into the faulting domain as writable as the CPU's entry, and the transaction
+ * retried; an address with no VMA, a write the VMA forbids, or any kind other than a translation
+ * fault is terminated. An MMU notifier keeps the IOMMU's mappings coherent with the OS.
+ */
+final class AtsService {
+    private final MemoryManager memory;
+    private final CpuCore core;
+    private final long serviceTime;
+    private final DriverMetrics metrics;
+    private final Set<Long> watched = new HashSet<>();
+    private Iommu iommu;
+
+    AtsService(MemoryManager memory, CpuCore core, long serviceTime, DriverMetrics metrics) {
+        this.memory = memory;
+        this.core = core;
+        this.serviceTime = serviceTime;
+        this.metrics = metrics;
+    }
+
+    void useIommu(Iommu iommu) {
+        this.iommu = iommu;
+    }
+
+    /** Services one IOMMU fault; {@code retry}/{@code terminate} end it. */
+    void handle(PageFault fault, Consumer<PageFault> retry, Consumer<PageFault> terminate) {
+        metrics.atsFaults.increment();
+        FaultRecord r = fault.record();
+        Optional<AddressSpace> space = iommu != null && r.kind() == FaultKind.TRANSLATION
+                ? memory.addressSpace(r.pid()) : Optional.empty();
+        if (space.isEmpty()) {
+            core.run("uvm/ats", WorkPriority.INTERRUPT, serviceTime, r.id(), () -> terminate.accept(fault));
+            return;
+        }
+        core.run("uvm/ats", WorkPriority.KERNEL, serviceTime, r.id(), () -> memory.faultIn(space.get(), r.address(),
+                r.access(), faulted -> {
+                    if (!faulted.resident()) {
+                        terminate.accept(fault);
+                        return;
+                    }
+                    long page = PageSize.BASE.alignDown(r.address());
+                    PageTableEntry entry = faulted.entry().orElseThrow();
+                    watch(space.get(), r.domain());
+                    iommu.map(r.domain(), page, entry.physicalAddress(page), PageSize.BASE.bytes(), entry.writable());
+                    iommu.invalidate(r.domain(), new AddressRange(page, PageSize.BASE.bytes()));
+                    retry.accept(fault);
+                }));
+    }
+
+    private void watch(AddressSpace space, DomainId domain) {
+        if (watched.add(((long) space.pid() << 32) | (domain.value() & 0xffffffffL))) {
+            memory.registerNotifier(space, (s, range, reason) -> iommu.unmap(domain, range.start(), range.length()));
+        }
+    }
+}
