@@ -64,6 +64,8 @@ final class IopfFaultHandler implements FaultHandler {
     private final QueueThread eventThread;
     private final QueueThread priThread;
     private final Map<Long, List<PageFault>> partial = new LinkedHashMap<>();
+    /** The faults as the node handed them over (its listener times the resolution), by id. */
+    private final Map<Long, PageFault> delivered = new java.util.HashMap<>();
     private final ArrayDeque<Queued> workqueue = new ArrayDeque<>();
     private boolean workerBusy;
     private final Counter handled;
@@ -141,6 +143,7 @@ final class IopfFaultHandler implements FaultHandler {
             queueWork(List.of(fault));
             return;
         }
+        delivered.put(fault.record().id(), fault);
         eventThread.wake(fault.record().id());
         priThread.wake(fault.record().id());
     }
@@ -191,7 +194,8 @@ final class IopfFaultHandler implements FaultHandler {
             return;
         }
         List<PageFault> group = partial.computeIfAbsent(e.groupKey(), k -> new ArrayList<>());
-        group.add(e.fault());
+        PageFault handed = delivered.remove(e.fault().record().id());
+        group.add(handed != null ? handed : e.fault());
         if (e.last()) {
             partial.remove(e.groupKey());
             queueWork(group);
