@@ -36,8 +36,10 @@ import org.iopf.api.sim.WorkPriority;
  *       {@code iommu_report_device_fault} adds the fault to its group; a page request without the
  *       last bit waits for the rest of its PRG; a complete group (or a stall event, a group of its
  *       own) is queued on the iopf workqueue.</li>
- *   <li>{@code iopf/group} on the worker core, after the wake-up latency: the group's bound mm.</li>
- *   <li>{@code iopf/handle_mm_fault} per fault: the kernel's work, then the OS model's fault-in;
+ *   <li>{@code iopf/wakeup} (a wait, no CPU of the path), then {@code iopf/group} on the worker core:
+ *       the group's bound mm.</li>
+ *   <li>{@code iopf/handle_mm_fault} per fault: the kernel's work, then the OS model's fault-in
+ *       ({@code iopf/fault-in}, the memory manager's own time);
  *       the page's new PTE goes into the shared table ({@link Iommu#map} of the SVA domain).</li>
  *   <li>{@code iopf/response}: one page response for the group — each fault's {@code retry()} or
  *       {@code terminate()}, which the SMMU driver turns into CMD_PRI_RESP or CMD_RESUME.</li>
@@ -220,6 +222,7 @@ final class IopfFaultHandler implements FaultHandler {
         groups.increment();
         groupSize.record(q.faults().size());
         long flow = q.faults().get(0).record().id();
+        trace("iopf/wakeup", q.at(), flow);
         long start = context.scheduler().now();
         workerCore.run("iopf/group", WorkPriority.KERNEL, groupCost, flow, () -> {
             stepGroup.record(context.scheduler().now() - start);
@@ -240,12 +243,23 @@ final class IopfFaultHandler implements FaultHandler {
             return;
         }
         long start = context.scheduler().now();
-        workerCore.run("iopf/handle_mm_fault", WorkPriority.KERNEL, mmCost, r.id(),
-                () -> memory.faultIn(space.get(), r.address(), r.access(), result -> {
+        workerCore.run("iopf/handle_mm_fault", WorkPriority.KERNEL, mmCost, r.id(), () -> {
+            long faultIn = context.scheduler().now();
+            memory.faultIn(space.get(), r.address(), r.access(), result -> {
+                    trace("iopf/fault-in", faultIn, r.id());
                     ok[i] = present(result) && mapShared(space.get(), r);
                     stepMm.record(context.scheduler().now() - start);
                     resolve(group, i + 1, ok);
-                }));
+                });
+        });
+    }
+
+    /** A step that is no CPU work of the path (a wake-up, the OS model's fault-in) as a slice on the worker's track. */
+    private void trace(String step, long from, long flow) {
+        if (context.tracer().enabled()) {
+            long now = context.scheduler().now();
+            context.tracer().slice(context.path() + "/worker", step, from, now - from, flow);
+        }
     }
 
     private static boolean present(FaultInResult result) {

@@ -48,9 +48,9 @@ final class SmmuStatistics {
             "ATC invalidations whose completion did not arrive within the timeout (CERROR_ATC_INV_SYNC)");
     static final StatisticSpec ATC_WAIT = StatisticSpec.histogram("atc.invWait", "ns",
             "time from CMD_ATC_INV to its completion (or the timeout)");
-    static final StatisticSpec NOTIFIER_WAIT = StatisticSpec.histogram("notifier.wait", "ns",
-            "modelled time of an MMU-notifier invalidation (TLBI + ATC_INV + SYNC), which the notifier's "
-                    + "synchronous call does not spend");
+    static final StatisticSpec SYNC_WAIT = StatisticSpec.histogram("cmdq.syncWait", "ns",
+            "modelled time of a command batch the driver waits for synchronously (configuration, unmap, "
+                    + "invalidation, MMU notifier: ... + CMD_SYNC), which the synchronous call does not spend");
     static final StatisticSpec TLB_OCCUPIED = StatisticSpec.gauge("tlb.occupied", "entries", "TLB entries in use");
     static final StatisticSpec TABLE_FRAMES = StatisticSpec.gauge("tableFrames", "frames",
             "4 KiB page-table frames of the shared (SVA) tables");
@@ -58,7 +58,7 @@ final class SmmuStatistics {
     static final List<StatisticSpec> DECLARED = List.of(TRANSLATIONS, TLB_HITS, WALKS, WALK_READS, WALK_CACHE_HITS,
             WALK_WAIT, ATS_REQUESTS, ATS_MISSES, EVENTS, EVENTS_LOST, STALLS, PRI_REQUESTS, PRI_DISCARDED,
             PRI_OVERFLOWS, PRI_AUTO, PRIQ_DEPTH, COMMANDS, CMD_TLBI, CMD_ATC_INV, CMD_PRI_RESP, CMD_RESUME, CMD_SYNC,
-            ATC_TIMEOUTS, ATC_WAIT, NOTIFIER_WAIT, TLB_OCCUPIED, TABLE_FRAMES);
+            ATC_TIMEOUTS, ATC_WAIT, SYNC_WAIT, TLB_OCCUPIED, TABLE_FRAMES);
 
     final Counter translations;
     final Counter tlbHits;
@@ -84,7 +84,7 @@ final class SmmuStatistics {
     final Counter sync;
     final Counter atcTimeouts;
     final Histogram atcWait;
-    final Histogram notifierWait;
+    final Histogram syncWait;
 
     SmmuStatistics(Metrics m) {
         translations = TRANSLATIONS.counter(m);
@@ -111,6 +111,6 @@ final class SmmuStatistics {
         sync = CMD_SYNC.counter(m);
         atcTimeouts = ATC_TIMEOUTS.counter(m);
         atcWait = ATC_WAIT.histogram(m);
-        notifierWait = NOTIFIER_WAIT.histogram(m);
+        syncWait = SYNC_WAIT.histogram(m);
     }
 }

@@ -156,7 +156,7 @@ final class Smmuv3Iommu implements Iommu, SmmuEvents {
     /** CMD_SYNC, returning once consumed; the SMMU's time for it is recorded, not spent. */
     private void syncNow() {
         issue(Regs.CMD_SYNC, 0);
-        stats.notifierWait.record(hardware.commands().drainNow());
+        stats.syncWait.record(hardware.commands().drainNow());
     }
 
     private static long sidSsid(int sid, int ssid) {

@@ -57,8 +57,8 @@ public final class Smmuv3Type implements ComponentType {
             "walk-cache entries (level-3 table addresses per 2 MiB region)").byDefault("32").range(0, 65_536)
             .from(Source.assumption("IHI 0070 leaves walk caching to the implementation"));
     static final Parameter<Integer> PARALLEL_WALKS = Parameter.count("parallelWalks", "table walks in parallel")
-            .byDefault("8").range(1, 64).from(Source.measured("Arm CoreLink MMU-500 TRM (TBU/TCU limits)",
-                    "8 parallel walks (the MMU-500-class limit the issue cites)"));
+            .byDefault("8").range(1, 64).from(Source.spec("Arm CoreLink MMU-500",
+                    "TCU: 8 page-table walks in parallel (an MMU-500-class limit, taken for this SMMUv3)"));
     static final Parameter<Long> TLB_HIT_LATENCY = Parameter.duration("tlbHitLatency",
             "time of a translation served by the TLB (and of a config-cache hit)").byDefault("10ns").range("0ns", "1ms")
             .from(Source.assumption("a few SMMU clock cycles"));
