@@ -22,7 +22,9 @@ import org.iopf.api.sim.BandwidthResource;
  * The {@code ats-dma} engine: copies within its node in chunks that never cross a page, each
  * chunk's source and destination translated by {@link AtsTranslator} (ATC, ATS, PRI) one after the
  * other, then moved through the engine's bandwidth. A chunk that cannot be translated ends its
- * transfer with {@link DmaStatus#FAULT_TERMINATED} and the bytes that landed before it.
+ * transfer with {@link DmaStatus#FAULT_TERMINATED} and the bytes that landed before it. An ATC
+ * invalidation that covers a page a chunk holds a translation of makes the chunk start again from
+ * its translations (it never lands through a dropped translation).
  *
  * <p>Traced: each transfer as {@code ats-dma/transfer} on its channel's track.
  */
@@ -41,6 +43,7 @@ final class AtsDmaEngine implements DmaEngine {
     private final Histogram latency;
     private final Tracer tracer;
     private int inFlight;
+    private final java.util.Set<Copy> active = new java.util.LinkedHashSet<>();
 
     @Inject
     AtsDmaEngine(ComponentContext context, Iommu iommu, MemoryManager memoryManager) {
@@ -59,6 +62,20 @@ final class AtsDmaEngine implements DmaEngine {
         this.bytes = AtsDmaType.BYTES.counter(context.metrics());
         this.latency = AtsDmaType.LATENCY.histogram(context.metrics());
         this.tracer = context.tracer();
+        translator.onInvalidation(this::invalidated);
+    }
+
+    /**
+     * An ATC invalidation also covers the translations a chunk holds between its translation and
+     * its landing (PCIe ATS: the completion means the device no longer uses them): such a chunk
+     * is redone from its translation instead of using a frame the OS may already reuse.
+     */
+    private void invalidated(int ssid, long va, long length) {
+        for (Copy c : active) {
+            if (smmu.pasidOf(c.d.stream()) == ssid && (c.holds(c.srcPage, va, length) || c.holds(c.dstPage, va, length))) {
+                c.stale = true;
+            }
+        }
     }
 
     @Override
@@ -89,7 +106,9 @@ final class AtsDmaEngine implements DmaEngine {
         }
         smmu.connectEndpoint(descriptor.stream(), translator);
         inFlight++;
-        new Copy(descriptor, onComplete, context.scheduler().now()).chunk();
+        Copy copy = new Copy(descriptor, onComplete, context.scheduler().now());
+        active.add(copy);
+        copy.chunk();
         return DmaSubmitResult.ACCEPTED;
     }
 
@@ -99,6 +118,15 @@ final class AtsDmaEngine implements DmaEngine {
         private final Consumer<DmaCompletion> onComplete;
         private final long submitted;
         private long done;
+        /** Pages whose translations the current chunk holds, -1 when none. */
+        long srcPage = -1;
+        long dstPage = -1;
+        /** An invalidation covered a held translation: redo the chunk. */
+        boolean stale;
+
+        boolean holds(long page, long va, long length) {
+            return page >= 0 && page + PAGE > va && page < va + length;
+        }
 
         Copy(DmaDescriptor d, Consumer<DmaCompletion> onComplete, long submitted) {
             this.d = d;
@@ -114,27 +142,43 @@ final class AtsDmaEngine implements DmaEngine {
             long src = d.source() + done;
             long dst = d.destination() + done;
             long length = Math.min(d.length() - done, Math.min(PAGE - (src & (PAGE - 1)), PAGE - (dst & (PAGE - 1))));
+            stale = false;
+            srcPage = -1;
+            dstPage = -1;
             translator.translate(d.stream(), src, Access.READ, srcPa -> {
                 if (srcPa < 0) {
                     finish(DmaStatus.FAULT_TERMINATED);
                     return;
                 }
+                srcPage = src & -PAGE;
                 translator.translate(d.stream(), dst, Access.WRITE, dstPa -> {
                     if (dstPa < 0) {
                         finish(DmaStatus.FAULT_TERMINATED);
                         return;
                     }
-                    dataPath.transfer(length, () -> {
-                        memory.write(dstPa, memory.capture(srcPa, length));
-                        bytes.add(length);
-                        done += length;
+                    dstPage = dst & -PAGE;
+                    if (stale) {
                         chunk();
-                    });
+                        return;
+                    }
+                    dataPath.transfer(length, () -> land(srcPa, dstPa, length));
                 });
             });
         }
 
+        private void land(long srcPa, long dstPa, long length) {
+            if (stale) {
+                chunk();
+                return;
+            }
+            memory.write(dstPa, memory.capture(srcPa, length));
+            bytes.add(length);
+            done += length;
+            chunk();
+        }
+
         private void finish(DmaStatus status) {
+            active.remove(this);
             inFlight--;
             long now = context.scheduler().now();
             latency.record(now - submitted);

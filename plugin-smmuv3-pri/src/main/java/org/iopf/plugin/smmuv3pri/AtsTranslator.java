@@ -19,7 +19,8 @@ import org.iopf.api.sim.Scheduler;
  * translation request to the SMMU across the link; on "no translation" a page request (one page,
  * its own group, last bit set) if an outstanding-request allocation is free, else it waits for
  * one; on a PRG response of success the translation request again, on invalid request or
- * response failure the access fails. It answers ATC invalidation requests.
+ * response failure the access fails. It answers ATC invalidation requests, after telling the
+ * engine, which drops the translations its chunks hold.
  */
 final class AtsTranslator implements AtsPort {
     /** The PRG index space (9 bits). */
@@ -48,6 +49,16 @@ final class AtsTranslator implements AtsPort {
     private final Histogram recovery;
     private int nextPrgi;
     private boolean priStopped;
+    private Invalidated inUse = (ssid, va, length) -> { };
+
+    /** Told of every ATC invalidation, so that translations the device holds outside its ATC are dropped too. */
+    interface Invalidated {
+        void range(int ssid, long va, long length);
+    }
+
+    void onInvalidation(Invalidated listener) {
+        this.inUse = listener;
+    }
 
     AtsTranslator(ComponentContext context, Smmuv3Iommu smmu, long pcieNanos) {
         this.scheduler = context.scheduler();
@@ -164,6 +175,7 @@ final class AtsTranslator implements AtsPort {
     public long invalidateAtc(int ssid, long va, long length) {
         invalidations.increment();
         invalidated.add(atc.invalidate(ssid, va, length));
+        inUse.range(ssid, va, length);
         return invalidateNanos;
     }
 }
