@@ -401,6 +401,7 @@ final class Smmuv3Iommu implements Iommu, SmmuEvents {
         }
     }
 
+    /** Nothing waits here: the driver's synchronous calls consume their CMD_SYNC at once ({@link #syncNow}). */
     @Override
     public void syncDone() {
     }
