@@ -15,7 +15,8 @@ import org.iopf.api.sim.Scheduler;
  * The SMMUv3 device (Arm IHI 0070): its registers (IDR0–5, CR0/CR0ACK, STRTAB_BASE[_CFG], the
  * base/PROD/CONS of the command, event and PRI queues), the translation of a transaction (config
  * fetch, TLB, stage-1 walk by one of a bounded number of parallel walkers), event records with
- * stall tags for stalled transactions (§3.12), ATS translation requests (§3.9) and page requests
+ * stall tags for stalled transactions (§3.12) — a fault whose event the full event queue cannot take
+ * is raised to no one and its transaction aborted (a held translation that hears TERMINATE) — ATS translation requests (§3.9) and page requests
  * into the PRI queue (chapter 8) with its overflow flag and the automatic success response for a
  * discarded last request. Commands are consumed by {@link CommandConsumer}.
  */
@@ -210,7 +211,7 @@ final class Smmuv3Hardware {
         if (!writeEvent(w0, w1, va)) {
             FaultRecord lost = events.event(-1, sid, va, access, kind, false, device);
             scheduler.schedule(0, () -> device.resolved(lost, FaultResolution.TERMINATE));
-            return Translation.fault(lost, latency);
+            return Translation.held(lost, latency);
         }
         FaultRecord record = events.event(evtWritten - 1, sid, va, access, kind, stall, device);
         if (stall) {
