@@ -125,7 +125,7 @@ final class DistributionIT {
         Outcome plugins = IOPF.run("plugins", "list");
         assertThat(plugins.exitCode()).isZero();
         for (String id : new String[] {"zynq-smmu", "pldma", "infiniband-npf", "ethernet-backupring", "dmaplane",
-            "hmm", "gpu-uvm"}) {
+            "hmm", "gpu-uvm", "smmuv3-pri"}) {
             assertThat(plugins.out()).as("stock plugin " + id).containsPattern("(?m)^" + id
                     + " +\\S+ +STARTED +>=0\\.2\\.0 & <0\\.3\\.0");
         }

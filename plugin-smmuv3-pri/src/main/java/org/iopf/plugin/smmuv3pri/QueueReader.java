@@ -1,0 +1,107 @@
+package org.iopf.plugin.smmuv3pri;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.iopf.api.fault.PageFault;
+import org.iopf.api.mem.Access;
+
+/**
+ * The driver's consumer side of the event queue or the PRI queue: reads PROD, takes the records
+ * between CONS and PROD from memory, decodes them and writes CONS back, and acknowledges an
+ * overflow by copying PROD.OVFLG into CONS.OVACKFLG (as {@code arm_smmu_evtq_thread} /
+ * {@code arm_smmu_priq_thread} and {@code queue_sync_cons_ovf} do). It pairs each record with the
+ * fault raised for it, by its position in the queue's sequence.
+ */
+final class QueueReader {
+    private final Smmuv3Hardware smmu;
+    private final boolean pri;
+    private final long baseRegister;
+    private final long prodRegister;
+    private final long consRegister;
+    private final int entryBytes;
+    private final Map<Long, PageFault> raised = new HashMap<>();
+    private final Map<Long, Integer> stags = new HashMap<>();
+    private long consumed;
+    private long overflows;
+
+    QueueReader(Smmuv3Hardware smmu, boolean pri) {
+        this.smmu = smmu;
+        this.pri = pri;
+        this.baseRegister = pri ? Regs.PRIQ_BASE : Regs.EVTQ_BASE;
+        this.prodRegister = pri ? Regs.PRIQ_PROD : Regs.EVTQ_PROD;
+        this.consRegister = pri ? Regs.PRIQ_CONS : Regs.EVTQ_CONS;
+        this.entryBytes = pri ? Regs.PRI_BYTES : Regs.EVT_BYTES;
+    }
+
+    /** Remembers the fault raised for the record at {@code seq}. */
+    void raised(long seq, PageFault fault) {
+        raised.put(seq, fault);
+    }
+
+    /** Whether the record at {@code seq} is still in the queue. */
+    boolean unread(long seq) {
+        return seq >= consumed;
+    }
+
+    /** Records waiting in the queue. */
+    int waiting() {
+        int log2 = (int) (smmu.readRegister(baseRegister) & Regs.Q_BASE_LOG2SIZE_MASK);
+        return QueueIndex.used((int) smmu.readRegister(prodRegister), (int) smmu.readRegister(consRegister), log2);
+    }
+
+    /** The STAG of the stalled event read at {@code seq} (forgotten once asked), or 0. */
+    int stagOf(long seq) {
+        Integer stag = stags.remove(seq);
+        return stag == null ? 0 : stag;
+    }
+
+    /** Overflows acknowledged so far. */
+    long overflows() {
+        return overflows;
+    }
+
+    /** Reads at most {@code max} records (all if {@code max} is negative). */
+    List<QueueEntry> read(int max) {
+        long base = smmu.readRegister(baseRegister);
+        int log2 = (int) (base & Regs.Q_BASE_LOG2SIZE_MASK);
+        int prod = (int) smmu.readRegister(prodRegister);
+        int cons = (int) smmu.readRegister(consRegister);
+        List<QueueEntry> out = new ArrayList<>();
+        ModelledMemory memory = smmu.memory();
+        while (!QueueIndex.empty(prod, cons, log2) && (max < 0 || out.size() < max)) {
+            long slot = (base & Regs.Q_BASE_ADDR_MASK) + (long) entryBytes * QueueIndex.index(cons, log2);
+            PageFault fault = raised.remove(consumed);
+            QueueEntry entry = pri ? decodePri(fault, memory.read(slot), memory.read(slot + 8))
+                    : decodeEvent(fault, memory.read(slot), memory.read(slot + 8), memory.read(slot + 16));
+            if (entry.stag() >= 0) {
+                stags.put(consumed, entry.stag());
+            }
+            out.add(entry);
+            consumed++;
+            cons = QueueIndex.next(cons, log2);
+        }
+        if (QueueIndex.empty(prod, cons, log2) && (prod & Regs.Q_OVF) != (cons & Regs.Q_OVF)) {
+            overflows++;
+            cons = (cons & ~Regs.Q_OVF) | (prod & Regs.Q_OVF);
+        }
+        smmu.writeRegister(consRegister, cons & 0xffff_ffffL);
+        return out;
+    }
+
+    private static QueueEntry decodeEvent(PageFault fault, long w0, long w1, long va) {
+        boolean stalled = (w1 & Regs.EVT1_STALL) != 0;
+        int ssid = (w0 & Regs.CMD_SSV) != 0 ? (int) Regs.field(w0, 31, 12) : -1;
+        Access access = (w1 & Regs.EVT1_RNW) != 0 ? Access.READ : Access.WRITE;
+        return new QueueEntry(fault, false, (int) (w0 >>> 32), ssid, va, access, true, 0,
+                stalled ? (int) (w1 & 0xffff) : -1);
+    }
+
+    private static QueueEntry decodePri(PageFault fault, long w0, long w1) {
+        int ssid = (w0 & Regs.PRI0_SSV) != 0 ? (int) Regs.field(w0, 51, 32) : -1;
+        Access access = (w0 & Regs.PRI0_WRITE) != 0 ? Access.WRITE : Access.READ;
+        return new QueueEntry(fault, true, (int) (w0 & 0xffff_ffffL), ssid, w1 & ~0xfffL, access,
+                (w0 & Regs.PRI0_LAST) != 0, (int) (w1 & 0x1ff), -1);
+    }
+}

@@ -1,0 +1,116 @@
+package org.iopf.plugin.smmuv3pri;
+
+import java.util.List;
+import org.iopf.api.observe.Counter;
+import org.iopf.api.observe.Histogram;
+import org.iopf.api.observe.Metrics;
+import org.iopf.api.observe.StatisticSpec;
+
+/** The statistics the smmuv3 component declares, and their registered instruments. */
+final class SmmuStatistics {
+    static final StatisticSpec TRANSLATIONS = StatisticSpec.counter("translations", "transactions",
+            "transactions translated (device transactions and ATS translation requests)");
+    static final StatisticSpec TLB_HITS = StatisticSpec.counter("tlb.hits", "lookups", "translations served by the TLB");
+    static final StatisticSpec WALKS = StatisticSpec.counter("walks", "walks", "stage-1 table walks");
+    static final StatisticSpec WALK_READS = StatisticSpec.counter("walk.reads", "descriptors",
+            "descriptors read from memory by walks");
+    static final StatisticSpec WALK_CACHE_HITS = StatisticSpec.counter("walkcache.hits", "walks",
+            "walks that started at level 3 from the walk cache");
+    static final StatisticSpec WALK_WAIT = StatisticSpec.histogram("walk.wait", "ns",
+            "time a walk waited for one of the parallel walkers");
+    static final StatisticSpec ATS_REQUESTS = StatisticSpec.counter("ats.requests", "requests",
+            "ATS translation requests answered");
+    static final StatisticSpec ATS_MISSES = StatisticSpec.counter("ats.noTranslation", "requests",
+            "ATS translation requests answered with no translation (R = W = 0)");
+    static final StatisticSpec EVENTS = StatisticSpec.counter("evtq.events", "events", "event records written");
+    static final StatisticSpec EVENTS_LOST = StatisticSpec.counter("evtq.lost", "events",
+            "events not recorded because the event queue was full");
+    static final StatisticSpec STALLS = StatisticSpec.counter("stalls", "transactions",
+            "faulting transactions stalled until CMD_RESUME");
+    static final StatisticSpec PRI_REQUESTS = StatisticSpec.counter("priq.requests", "requests",
+            "page requests written into the PRI queue");
+    static final StatisticSpec PRI_DISCARDED = StatisticSpec.counter("priq.discarded", "requests",
+            "page requests discarded because the PRI queue was full");
+    static final StatisticSpec PRI_OVERFLOWS = StatisticSpec.counter("priq.overflows", "overflows",
+            "times PRIQ_PROD.OVFLG was toggled (a new overflow)");
+    static final StatisticSpec PRI_AUTO = StatisticSpec.counter("priq.autoResponses", "responses",
+            "PRG responses (success) the SMMU generated for a discarded last request");
+    static final StatisticSpec PRIQ_DEPTH = StatisticSpec.histogram("priq.depth", "entries",
+            "PRI queue entries waiting, seen at each write");
+    static final StatisticSpec COMMANDS = StatisticSpec.counter("cmdq.commands", "commands", "commands consumed");
+    static final StatisticSpec CMD_TLBI = StatisticSpec.counter("cmdq.tlbi", "commands", "CMD_TLBI_* consumed");
+    static final StatisticSpec CMD_ATC_INV = StatisticSpec.counter("cmdq.atcInv", "commands", "CMD_ATC_INV consumed");
+    static final StatisticSpec CMD_PRI_RESP = StatisticSpec.counter("cmdq.priResp", "commands",
+            "CMD_PRI_RESP consumed");
+    static final StatisticSpec CMD_RESUME = StatisticSpec.counter("cmdq.resume", "commands", "CMD_RESUME consumed");
+    static final StatisticSpec CMD_SYNC = StatisticSpec.counter("cmdq.sync", "commands", "CMD_SYNC consumed");
+    static final StatisticSpec ATC_TIMEOUTS = StatisticSpec.counter("atc.invTimeouts", "invalidations",
+            "ATC invalidations whose completion did not arrive within the timeout (CERROR_ATC_INV_SYNC)");
+    static final StatisticSpec ATC_WAIT = StatisticSpec.histogram("atc.invWait", "ns",
+            "time from CMD_ATC_INV to its completion (or the timeout)");
+    static final StatisticSpec SYNC_WAIT = StatisticSpec.histogram("cmdq.syncWait", "ns",
+            "modelled time of a command batch the driver waits for synchronously (configuration, unmap, "
+                    + "invalidation, MMU notifier: ... + CMD_SYNC), which the synchronous call does not spend");
+    static final StatisticSpec TLB_OCCUPIED = StatisticSpec.gauge("tlb.occupied", "entries", "TLB entries in use");
+    static final StatisticSpec TABLE_FRAMES = StatisticSpec.gauge("tableFrames", "frames",
+            "4 KiB page-table frames of the shared (SVA) tables");
+
+    static final List<StatisticSpec> DECLARED = List.of(TRANSLATIONS, TLB_HITS, WALKS, WALK_READS, WALK_CACHE_HITS,
+            WALK_WAIT, ATS_REQUESTS, ATS_MISSES, EVENTS, EVENTS_LOST, STALLS, PRI_REQUESTS, PRI_DISCARDED,
+            PRI_OVERFLOWS, PRI_AUTO, PRIQ_DEPTH, COMMANDS, CMD_TLBI, CMD_ATC_INV, CMD_PRI_RESP, CMD_RESUME, CMD_SYNC,
+            ATC_TIMEOUTS, ATC_WAIT, SYNC_WAIT, TLB_OCCUPIED, TABLE_FRAMES);
+
+    final Counter translations;
+    final Counter tlbHits;
+    final Counter walks;
+    final Counter walkReads;
+    final Counter walkCacheHits;
+    final Histogram walkWait;
+    final Counter atsRequests;
+    final Counter atsMisses;
+    final Counter events;
+    final Counter eventsLost;
+    final Counter stalls;
+    final Counter priRequests;
+    final Counter priDiscarded;
+    final Counter priOverflows;
+    final Counter priAuto;
+    final Histogram priqDepth;
+    final Counter commands;
+    final Counter tlbi;
+    final Counter atcInv;
+    final Counter priResp;
+    final Counter resume;
+    final Counter sync;
+    final Counter atcTimeouts;
+    final Histogram atcWait;
+    final Histogram syncWait;
+
+    SmmuStatistics(Metrics m) {
+        translations = TRANSLATIONS.counter(m);
+        tlbHits = TLB_HITS.counter(m);
+        walks = WALKS.counter(m);
+        walkReads = WALK_READS.counter(m);
+        walkCacheHits = WALK_CACHE_HITS.counter(m);
+        walkWait = WALK_WAIT.histogram(m);
+        atsRequests = ATS_REQUESTS.counter(m);
+        atsMisses = ATS_MISSES.counter(m);
+        events = EVENTS.counter(m);
+        eventsLost = EVENTS_LOST.counter(m);
+        stalls = STALLS.counter(m);
+        priRequests = PRI_REQUESTS.counter(m);
+        priDiscarded = PRI_DISCARDED.counter(m);
+        priOverflows = PRI_OVERFLOWS.counter(m);
+        priAuto = PRI_AUTO.counter(m);
+        priqDepth = PRIQ_DEPTH.histogram(m);
+        commands = COMMANDS.counter(m);
+        tlbi = CMD_TLBI.counter(m);
+        atcInv = CMD_ATC_INV.counter(m);
+        priResp = CMD_PRI_RESP.counter(m);
+        resume = CMD_RESUME.counter(m);
+        sync = CMD_SYNC.counter(m);
+        atcTimeouts = ATC_TIMEOUTS.counter(m);
+        atcWait = ATC_WAIT.histogram(m);
+        syncWait = SYNC_WAIT.histogram(m);
+    }
+}
