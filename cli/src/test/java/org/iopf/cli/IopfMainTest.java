@@ -142,10 +142,16 @@ final class IopfMainTest {
         assertThat(cli.err()).contains(zero + ":35:55: workload.params.messageSize: '0B' is out of range; expected a "
                 + "size in 1B..2GiB").doesNotContain("\tat ");
         cli.clear();
-        Path twoNics = Files.writeString(temp.resolve("two-dma.yaml"),
+        Path twoDmas = Files.writeString(temp.resolve("two-dma.yaml"),
                 text.replace("    dma: {type: plain-dma}\n    nic0", "    dma: {type: plain-dma}\n    dma2: {type: plain-dma}\n    nic0"));
-        assertThat(cli.run("validate", twoNics.toString(), "--plugins", temp.toString())).isEqualTo(ExitCode.BAD_INPUT);
-        assertThat(cli.err()).contains("nodes[0].dma2: role dma is already filled by 'dma' (plain-dma)");
+        assertThat(cli.run("validate", twoDmas.toString(), "--plugins", temp.toString()))
+                .as("two DMA engines on a node: dma is the default, dma2 is reached by name").isEqualTo(ExitCode.OK);
+        cli.clear();
+        Path twoHandlers = Files.writeString(temp.resolve("two-handlers.yaml"), text.replaceFirst(
+                "    faults: \\{type: terminate}\n", "    faults: {type: terminate}\n    faults2: {type: terminate}\n"));
+        assertThat(cli.run("validate", twoHandlers.toString(), "--plugins", temp.toString()))
+                .isEqualTo(ExitCode.BAD_INPUT);
+        assertThat(cli.err()).contains("nodes[0].faults2: role faultHandler is already filled by 'faults' (terminate)");
     }
 
     @Test
