@@ -31,7 +31,7 @@ final class PluginToolkitIT {
     @Test
     void everyStockPluginZipCarriesTheToolkitJar() throws IOException {
         List<Path> zips = files(DISTRIBUTION.resolve("plugins"), ".zip");
-        assertThat(zips).hasSize(6);
+        assertThat(zips).hasSize(8);
         for (Path zip : zips) {
             try (ZipFile file = new ZipFile(zip.toFile())) {
                 assertThat(file.stream().map(e -> e.getName()))
@@ -60,7 +60,7 @@ final class PluginToolkitIT {
             Map<String, Class<?>[]> found = (Map<String, Class<?>[]>) probe.invoke(null, plugins,
                     temp.resolve("cache"), TOOLKIT_CLASS);
 
-            assertThat(found).hasSize(6);
+            assertThat(found).hasSize(8);
             List<Class<?>> copies = new ArrayList<>();
             found.forEach((plugin, classes) -> {
                 ClassLoader pluginLoader = classes[0].getClassLoader();

@@ -6,12 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import com.google.inject.CreationException;
 import com.google.inject.spi.Message;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.iopf.api.platform.ComponentType;
+import org.iopf.api.platform.NodeRequirement;
 import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.Role;
 import org.iopf.core.platform.AssemblyException;
@@ -115,13 +117,30 @@ final class StockParameterRangesIT {
         return root;
     }
 
-    /** One node with the type under test, the other roles filled by core's reference types. */
+    /**
+     * One node with the type under test, the other roles filled by core's reference types, or by the
+     * component type the tested type asks for on its own node (uvm-driver's uvm-gpu).
+     */
     private static PlatformSpec platformWith(ComponentType type, Map<String, String> parameters) {
+        Map<Role, String> fillers = new EnumMap<>(OTHERS);
+        try {
+            for (NodeRequirement need : type.requirements(new ResolvedParameters(type.name(), type.parameters(),
+                    parameters))) {
+                fillers.putAll(need.componentTypes());
+            }
+        } catch (IllegalArgumentException e) {
+            // a value the type refuses: the build below reports it
+        }
         List<ComponentSpec> components = new ArrayList<>();
         components.add(new ComponentSpec("tested", type.name(), parameters));
         Set<Role> others = EnumSet.allOf(Role.class);
         others.removeAll(type.roles());
-        others.forEach(role -> components.add(ComponentSpec.of(role.key(), OTHERS.get(role))));
+        for (Role role : Role.values()) {
+            if (others.contains(role) && components.stream().noneMatch(c -> REGISTRY.require(c.type()).roles()
+                    .contains(role))) {
+                components.add(ComponentSpec.of(role.key(), fillers.get(role)));
+            }
+        }
         NodeSpec node = new NodeSpec("node1", MemorySpec.of(4L << 30), List.of(new CoreGroup("a53", 4),
                 new CoreGroup("r5", 2)), components);
         PlatformSpec base = DefaultPlatforms.pinnedBaseline(1);
