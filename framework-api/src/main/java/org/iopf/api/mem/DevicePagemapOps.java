@@ -2,6 +2,7 @@ package org.iopf.api.mem;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import java.util.OptionalLong;
 import org.apiguardian.api.API;
 
 /**
@@ -29,9 +30,9 @@ public interface DevicePagemapOps {
      *
      * @param fault the faulting access, not null
      * @return the absolute simulated time (ns, {@code >= now}) at which the copy back has
-     *     finished and the faulting access may proceed, or -1 when the page could not be migrated
+     *     finished and the faulting access may proceed, or empty when the page could not be migrated
      *     back (no system memory: the access fails with {@link FaultInResult#OUT_OF_MEMORY})
      * @since 0.1
      */
-    long migrateToRam(DevicePrivateFault fault);
+    OptionalLong migrateToRam(DevicePrivateFault fault);
 }

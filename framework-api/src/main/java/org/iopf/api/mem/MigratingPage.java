@@ -2,6 +2,7 @@ package org.iopf.api.mem;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import java.util.OptionalLong;
 import org.apiguardian.api.API;
 
 /**
@@ -21,12 +22,12 @@ public interface MigratingPage {
     /**
      * The frame holding its contents now: a system frame for {@link MigrationKind#TO_DEVICE} and
      * {@link MigrationKind#MIRROR_TO_DEVICE}, a device frame for {@link MigrationKind#TO_RAM};
-     * -1 for a never-touched page, whose destination must read as zeros.
+     * empty for a never-touched page, whose destination must read as zeros.
      */
-    long sourcePa();
+    OptionalLong sourcePa();
 
-    /** The destination frame, or -1 while none is set. */
-    long destinationPa();
+    /** The destination frame, or empty while none is set. */
+    OptionalLong destinationPa();
 
     /**
      * Sets the destination: a frame of {@link #size()} the driver allocated from the pagemap's

@@ -195,7 +195,8 @@ final class PageFaultPath {
     }
 
     private FaultInResult faultBack(ProcessAddressSpace p, PageTableSlot slot, long va, Access access) {
-        long doneAt = slot.pagemap.ops().migrateToRam(new DevicePrivateFault(p, va, access, HmmDeviceMemory.entryOf(slot)));
+        long doneAt = slot.pagemap.ops().migrateToRam(new DevicePrivateFault(p, va, access,
+                HmmDeviceMemory.entryOf(slot))).orElse(-1);
         lastFaultBackDoneAt = doneAt;
         PageTableSlot now = p.slot(va);
         if (now != null && now.present) {

@@ -1,5 +1,6 @@
 package org.iopf.core.mem;
 
+import java.util.OptionalLong;
 import org.iopf.api.mem.MigratingPage;
 import org.iopf.api.mem.MigratingPageState;
 import org.iopf.api.mem.PageSize;
@@ -29,13 +30,13 @@ final class SimMigratingPage implements MigratingPage {
     }
 
     @Override
-    public long sourcePa() {
-        return sourcePa;
+    public OptionalLong sourcePa() {
+        return sourcePa < 0 ? OptionalLong.empty() : OptionalLong.of(sourcePa);
     }
 
     @Override
-    public long destinationPa() {
-        return destinationPa;
+    public OptionalLong destinationPa() {
+        return destinationPa < 0 ? OptionalLong.empty() : OptionalLong.of(destinationPa);
     }
 
     @Override

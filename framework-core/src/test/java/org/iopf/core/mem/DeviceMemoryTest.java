@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
@@ -41,14 +42,14 @@ final class DeviceMemoryTest {
     private final DevicePagemap vram = mm.requireDeviceMemory().addDevicePagemap("gpu0-vram", 32 * MIB, this::migrateToRam);
 
     /** The test's driver callback: migrates the faulting page back, copy and all. */
-    private long migrateToRam(DevicePrivateFault fault) {
+    private OptionalLong migrateToRam(DevicePrivateFault fault) {
         faults.add(fault);
         long page = PageSize.BASE.alignDown(fault.va());
         MigrationBatch batch = mm.requireDeviceMemory().migrateSetup(fault.space(), page, PAGE, MigrationKind.TO_RAM, vram);
         copy(batch);
         mm.requireDeviceMemory().migrateCommit(batch);
         MigrationResult result = mm.requireDeviceMemory().migrateFinalize(batch);
-        return result.migratedPages() == 0 ? -1 : scheduler.now() + FAULT_BACK_NANOS;
+        return result.migratedPages() == 0 ? OptionalLong.empty() : OptionalLong.of(scheduler.now() + FAULT_BACK_NANOS);
     }
 
     private void copy(MigrationBatch batch) {
@@ -57,12 +58,12 @@ final class DeviceMemoryTest {
             if (!toRam) {
                 page.setDestination(vram.memory().allocateFrame(page.size(), 0, NumaPolicy.ANY).orElseThrow());
             }
-            if (page.sourcePa() < 0) {
-                vram.memory().zero(page.destinationPa(), page.size().bytes());
+            if (page.sourcePa().isEmpty()) {
+                vram.memory().zero(page.destinationPa().getAsLong(), page.size().bytes());
             } else if (toRam) {
-                dram.write(page.destinationPa(), vram.memory().capture(page.sourcePa(), page.size().bytes()));
+                dram.write(page.destinationPa().getAsLong(), vram.memory().capture(page.sourcePa().getAsLong(), page.size().bytes()));
             } else {
-                vram.memory().write(page.destinationPa(), dram.capture(page.sourcePa(), page.size().bytes()));
+                vram.memory().write(page.destinationPa().getAsLong(), dram.capture(page.sourcePa().getAsLong(), page.size().bytes()));
             }
         }
     }
@@ -358,7 +359,7 @@ final class DeviceMemoryTest {
                 ContentMode.BYTES);
         DemandPagingMemoryManager m = new DemandPagingMemoryManager(two, scheduler, MemoryManagerConfig.defaults());
         ProcessAddressSpace app = m.createAddressSpace("app");
-        DevicePagemap dev = m.requireDeviceMemory().addDevicePagemap("dev", 4 * MIB, fault -> -1);
+        DevicePagemap dev = m.requireDeviceMemory().addDevicePagemap("dev", 4 * MIB, fault -> OptionalLong.empty());
         long va = m.mmap(app, 2 * PAGE, MapOptions.DEFAULT.onNumaNode(0, NumaPolicy.STRICT_LOCAL));
         m.write(app, va, new byte[] {5}, 0, 1);
         m.write(app, va + PAGE, new byte[] {6}, 0, 1);
@@ -373,6 +374,6 @@ final class DeviceMemoryTest {
         assertThat(moved).as("only the committed mirror moves; the collected page stays").isEqualTo(PAGE);
         assertThat(app.entry(va).orElseThrow().writable()).as("a moved page is no longer mirrored").isTrue();
         assertThat(two.numaNodeOf(app.entry(va + PAGE).orElseThrow().pa())).isZero();
-        assertThat(second.pages().get(0).sourcePa()).isEqualTo(app.entry(va + PAGE).orElseThrow().pa());
+        assertThat(second.pages().get(0).sourcePa()).hasValue(app.entry(va + PAGE).orElseThrow().pa());
     }
 }

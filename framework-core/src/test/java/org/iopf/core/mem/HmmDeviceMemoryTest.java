@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.iopf.core.mem.PagingParts.MIB;
 import static org.iopf.core.mem.PagingParts.PAGE;
 
+import java.util.OptionalLong;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.DevicePrivateFault;
 import org.iopf.api.mem.FaultInResult;
@@ -26,10 +27,10 @@ final class HmmDeviceMemoryTest {
     private int faultBacks;
     private final SimDevicePagemap vram = parts.device.addDevicePagemap("vram", 2 * MIB, this::migrateToRam);
 
-    private long migrateToRam(DevicePrivateFault fault) {
+    private OptionalLong migrateToRam(DevicePrivateFault fault) {
         faultBacks++;
         migrate(fault.entry().va(), MigrationKind.TO_RAM);
-        return parts.scheduler.now() + 1_000;
+        return OptionalLong.of(parts.scheduler.now() + 1_000);
     }
 
     private MigrationResult migrate(long at, MigrationKind kind) {
@@ -39,9 +40,9 @@ final class HmmDeviceMemoryTest {
                 page.setDestination(vram.memory().allocateFrame(page.size(), 0, org.iopf.api.mem.NumaPolicy.ANY)
                         .orElseThrow());
             }
-            (kind == MigrationKind.TO_RAM ? parts.memory : vram.memory()).write(page.destinationPa(),
+            (kind == MigrationKind.TO_RAM ? parts.memory : vram.memory()).write(page.destinationPa().getAsLong(),
                     (kind == MigrationKind.TO_RAM ? vram.memory() : parts.memory)
-                            .capture(page.sourcePa(), page.size().bytes()));
+                            .capture(page.sourcePa().getAsLong(), page.size().bytes()));
         }
         parts.device.migrateCommit(batch);
         return parts.device.migrateFinalize(batch);

@@ -76,7 +76,7 @@ final class Migrator {
                 continue; // no frame: migrate_vma_pages leaves the page where it is
             }
             page.setDestination(frame.getAsLong());
-            if (page.sourcePa() < 0) {
+            if (page.sourcePa().isEmpty()) {
                 zeroed += page.size().bytes();
             } else {
                 copied += page.size().bytes();
@@ -86,20 +86,20 @@ final class Migrator {
         long bytes = copied;
         scheduler.scheduleAt(end, () -> {
             for (MigratingPage page : batch.pages()) {
-                if (page.state() != MigratingPageState.COLLECTED || page.destinationPa() < 0) {
+                if (page.state() != MigratingPageState.COLLECTED || page.destinationPa().isEmpty()) {
                     continue;
                 }
-                if (page.sourcePa() < 0) {
-                    vram.zero(page.destinationPa(), page.size().bytes());
+                if (page.sourcePa().isEmpty()) {
+                    vram.zero(page.destinationPa().getAsLong(), page.size().bytes());
                 } else {
-                    vram.write(page.destinationPa(), system.capture(page.sourcePa(), page.size().bytes()));
+                    vram.write(page.destinationPa().getAsLong(), system.capture(page.sourcePa().getAsLong(), page.size().bytes()));
                 }
             }
             deviceMemory.migrateCommit(batch);
             boolean writable = space.vma(range.start()).map(Vma::writable).orElse(false);
             for (MigratingPage page : batch.pages()) {
                 if (page.state() == MigratingPageState.MIGRATED) {
-                    pageTable.map(page.va(), page.destinationPa(), page.size().bytes(), GpuPageTable.Aperture.VID,
+                    pageTable.map(page.va(), page.destinationPa().getAsLong(), page.size().bytes(), GpuPageTable.Aperture.VID,
                             writable);
                     migrated(page);
                 }
@@ -151,8 +151,8 @@ final class Migrator {
     private MigrationResult backToRam(MigrationBatch batch) {
         PhysicalMemory vram = pagemap.memory();
         for (MigratingPage page : batch.pages()) {
-            if (page.state() == MigratingPageState.COLLECTED && page.destinationPa() >= 0) {
-                system.write(page.destinationPa(), vram.capture(page.sourcePa(), page.size().bytes()));
+            if (page.state() == MigratingPageState.COLLECTED && page.destinationPa().isPresent()) {
+                system.write(page.destinationPa().getAsLong(), vram.capture(page.sourcePa().getAsLong(), page.size().bytes()));
             }
         }
         deviceMemory.migrateCommit(batch);

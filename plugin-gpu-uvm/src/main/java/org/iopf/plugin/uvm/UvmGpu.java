@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.iopf.api.buffer.AllocationResult;
@@ -216,14 +217,15 @@ public final class UvmGpu implements BufferManager, Inspectable {
     // ---- the CPU side ------------------------------------------------------------------------------
 
     /** The migrate_to_ram callback: a CPU access to a GPU-resident page brings it back. */
-    private long cpuFaultBack(DevicePrivateFault fault) {
+    private OptionalLong cpuFaultBack(DevicePrivateFault fault) {
         AddressRange page = new AddressRange(fault.entry().va(), fault.entry().size().bytes());
         long done = migrator.pageToRam(fault.space(), page, metrics.migratedBackPages::add);
-        if (done >= 0) {
-            metrics.cpuFaultBacks.increment();
-            releaseIfEmpty(ChunkPool.blockOf(page.start()));
+        if (done < 0) {
+            return OptionalLong.empty();
         }
-        return done;
+        metrics.cpuFaultBacks.increment();
+        releaseIfEmpty(ChunkPool.blockOf(page.start()));
+        return OptionalLong.of(done);
     }
 
     /** Frees the chunk of {@code block} once no page of it is on the GPU. */

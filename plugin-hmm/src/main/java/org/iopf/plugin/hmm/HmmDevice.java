@@ -6,6 +6,7 @@ import jakarta.inject.Inject;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 import org.iopf.api.buffer.AllocationResult;
 import org.iopf.api.buffer.Attachment;
@@ -218,7 +219,7 @@ public final class HmmDevice implements BufferManager {
 
     // ---- the migrate_to_ram callback (F2) --------------------------------------------------------
 
-    private long migrateToRam(DevicePrivateFault fault) {
+    private OptionalLong migrateToRam(DevicePrivateFault fault) {
         long now = scheduler().now();
         long flow = faults.nextFaultId();
         DevicePrivateEntry entry = fault.entry();
@@ -230,12 +231,13 @@ public final class HmmDevice implements BufferManager {
         MigrationBatch batch = setup(space, new AddressRange(entry.va(), entry.size().bytes()), MigrationKind.TO_RAM);
         long bytes = 0;
         for (MigratingPage page : batch.pages()) {
-            systemMemory().write(page.destinationPa(), pagemap.memory().capture(page.sourcePa(), page.size().bytes()));
+            systemMemory().write(page.destinationPa().getAsLong(),
+                    pagemap.memory().capture(page.sourcePa().getAsLong(), page.size().bytes()));
             bytes += page.size().bytes();
         }
         MigrationResult result = commitAndFinalize(batch);
         if (result.migratedPages() == 0) {
-            return -1;
+            return OptionalLong.empty();
         }
         long copied = links.hostDevice(bytes);
         long doneAt = copied + settings.faultBackLatencyNanos();
@@ -243,7 +245,7 @@ public final class HmmDevice implements BufferManager {
         metrics.faultBackBytes.add(bytes);
         metrics.faultBackLatency.record(doneAt - now);
         trace("hmm/faultback", now, doneAt - now, flow);
-        return doneAt;
+        return OptionalLong.of(doneAt);
     }
 
     // ---- services for the jobs ---------------------------------------------------------------------
@@ -259,7 +261,7 @@ public final class HmmDevice implements BufferManager {
         if (batch.kind() == MigrationKind.MIRROR_TO_DEVICE) {
             for (MigratingPage page : batch.pages()) {
                 if (page.state() == MigratingPageState.MIGRATED) {
-                    mirrors.add(batch.space(), page.va(), page.destinationPa(), page.size());
+                    mirrors.add(batch.space(), page.va(), page.destinationPa().getAsLong(), page.size());
                 }
             }
         }

@@ -106,7 +106,7 @@ final class MigrationJob {
                 }
                 page.setDestination(frame.getAsLong());
             }
-            if (page.sourcePa() < 0) {
+            if (page.sourcePa().isEmpty()) {
                 localBytes += page.size().bytes();
             } else {
                 copyBytes += page.size().bytes();
@@ -123,17 +123,17 @@ final class MigrationJob {
         PhysicalMemory system = device.systemMemory();
         PhysicalMemory vram = device.pagemap().memory();
         for (MigratingPage page : batch.pages()) {
-            if (page.state() != MigratingPageState.COLLECTED || page.destinationPa() < 0) {
+            if (page.state() != MigratingPageState.COLLECTED || page.destinationPa().isEmpty()) {
                 continue;
             }
             long bytes = page.size().bytes();
             if (kind == MigrationKind.TO_RAM) {
-                system.write(page.destinationPa(), vram.capture(page.sourcePa(), bytes));
-            } else if (page.sourcePa() < 0) {
-                vram.zero(page.destinationPa(), bytes);
+                system.write(page.destinationPa().getAsLong(), vram.capture(page.sourcePa().getAsLong(), bytes));
+            } else if (page.sourcePa().isEmpty()) {
+                vram.zero(page.destinationPa().getAsLong(), bytes);
             } else {
-                Payload contents = system.capture(page.sourcePa(), bytes);
-                vram.write(page.destinationPa(), contents);
+                Payload contents = system.capture(page.sourcePa().getAsLong(), bytes);
+                vram.write(page.destinationPa().getAsLong(), contents);
             }
         }
         long now = device.scheduler().now();
@@ -141,7 +141,7 @@ final class MigrationJob {
         MigrationResult result = device.commitAndFinalize(batch);
         for (MigratingPage page : batch.pages()) {
             if (kind != MigrationKind.TO_RAM && page.state() == MigratingPageState.SKIPPED
-                    && page.destinationPa() >= 0) {
+                    && page.destinationPa().isPresent()) {
                 racedBytes += page.size().bytes();
             }
         }
