@@ -76,13 +76,22 @@ final class NodeAssemblerTest {
     }
 
     @Test
-    void aComponentDeclaredAfterASecondIommuGetsTheNodesDefaultIommu() {
+    void aFurtherComponentOfARoleIsBuiltWithTheNodesDefaultForEachRoleItNeeds() {
+        // dma1 shares its role with dma0, so it gets an injector of its own; plain-dma needs an IOMMU,
+        // which only the node's default (iommu0, through DefaultRoles) can give it there
         SimNode node = build(ComponentSpec.of("iommu0", "premapped-iommu"), ComponentSpec.of("iommu1", "premapped-iommu"),
-                ComponentSpec.of("dma", "plain-dma")).node("node1").orElseThrow();
+                ComponentSpec.of("dma0", "plain-dma"), ComponentSpec.of("dma1", "plain-dma")).node("node1").orElseThrow();
 
-        assertThat(node.roles(Iommu.class)).hasSize(2);
+        assertThat(node.roles(Iommu.class)).hasSize(2).doesNotHaveDuplicates();
         assertThat(node.requireRole(Iommu.class)).isSameAs(node.requireComponent("iommu0", Iommu.class));
-        assertThat(node.role(DmaEngine.class)).isPresent();
+        assertThat(node.roles(DmaEngine.class)).containsExactly(node.requireComponent("dma0", DmaEngine.class),
+                node.requireComponent("dma1", DmaEngine.class)).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void aFurtherComponentWhoseNeededRoleHasNoDefaultNamesTheMissingRole() {
+        assertThatThrownBy(() -> build(ComponentSpec.of("dma0", "plain-dma"), ComponentSpec.of("dma1", "plain-dma")))
+                .isInstanceOf(AssemblyException.class).hasMessageContaining("needs role IOMMU");
     }
 
     @Test
