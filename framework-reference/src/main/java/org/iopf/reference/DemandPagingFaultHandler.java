@@ -17,15 +17,14 @@ import org.iopf.api.iommu.DomainId;
 import org.iopf.api.iommu.Iommu;
 import org.iopf.api.mem.AddressRange;
 import org.iopf.api.mem.AddressSpace;
-import org.iopf.api.mem.FaultedPage;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PageSize;
-import org.iopf.api.mem.PageTableEntry;
 import org.iopf.api.mem.Vma;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.sim.CpuCore;
 import org.iopf.api.sim.WorkPriority;
+import org.iopf.toolkit.fault.IoMappings;
 
 /**
  * A generic demand-paging fault handler: a {@code TRANSLATION} fault is resolved by faulting the
@@ -59,14 +58,13 @@ final class DemandPagingFaultHandler implements FaultHandler {
 
     private final MemoryManager memoryManager;
     private final Iommu iommu;
+    private final IoMappings mappings;
     private final CpuCore core;
     private final long resolveLatency;
     private final int faultAround;
     private final Counter resolved;
     private final Counter terminated;
     private final Counter mappedAhead;
-    /** The (address space, domain) pairs it maps into and watches with an MMU notifier. */
-    private final Set<Watched> watched = new HashSet<>();
     /** With fault-around: the pages it has mapped into each domain, forgotten when invalidated. */
     private final Map<Watched, Set<Long>> mapped = new HashMap<>();
 
@@ -75,6 +73,7 @@ final class DemandPagingFaultHandler implements FaultHandler {
         Objects.requireNonNull(context, "context is null");
         this.memoryManager = Objects.requireNonNull(memoryManager, "memoryManager is null");
         this.iommu = Objects.requireNonNull(iommu, "iommu is null");
+        this.mappings = new IoMappings(memoryManager, () -> iommu, this::forget);
         this.resolveLatency = context.parameters().get(DemandPagingFaultHandlerType.RESOLVE_LATENCY);
         this.faultAround = context.parameters().get(DemandPagingFaultHandlerType.FAULT_AROUND);
         String coreName = context.parameters().get(DemandPagingFaultHandlerType.CORE);
@@ -98,29 +97,22 @@ final class DemandPagingFaultHandler implements FaultHandler {
             return;
         }
         core.run(RESOLVE, WorkPriority.KERNEL, resolveLatency, record.id(),
-                () -> memoryManager.faultIn(space.get(), record.address(), record.access(),
-                        result -> finish(fault, space.get(), result)));
+                () -> mappings.resolve(space.get(), record.domain(), record.address(), record.access(),
+                        entry -> finish(fault, space.get(), entry.isPresent())));
     }
 
-    private void finish(PageFault fault, AddressSpace space, FaultedPage faulted) {
-        if (!faulted.resident()) {
+    private void finish(PageFault fault, AddressSpace space, boolean mapped) {
+        if (!mapped) {
             terminate(fault);
             return;
         }
-        FaultRecord record = fault.record();
-        long page = PageSize.BASE.alignDown(record.address());
-        long frame = faulted.physicalAddress(page);
-        // As writable as the CPU's page table entry: a copy-on-write page that a read faulted in
-        // is still shared with another process, and a device write must not reach its frame.
-        boolean writable = faulted.entry().orElseThrow().writable();
-        watch(space, record.domain());
-        iommu.map(record.domain(), page, frame, PageSize.BASE.bytes(), writable);
-        iommu.invalidate(record.domain(), new AddressRange(page, PageSize.BASE.bytes()));
         if (faultAround == 0) {
             retry(fault);
             return;
         }
-        Set<Long> ours = mapped.get(new Watched(space.pid(), record.domain()));
+        FaultRecord record = fault.record();
+        long page = PageSize.BASE.alignDown(record.address());
+        Set<Long> ours = this.mapped.computeIfAbsent(new Watched(space.pid(), record.domain()), k -> new HashSet<>());
         ours.add(page);
         mapAhead(fault, space, window(space, ours, page), 0);
     }
@@ -154,13 +146,11 @@ final class DemandPagingFaultHandler implements FaultHandler {
             mapAhead(fault, space, window, index + 1); // another fault's window got there first
             return;
         }
-        memoryManager.faultIn(space, page, record.access(), faulted -> {
-            if (!faulted.resident()) {
+        mappings.faultInAndMap(space, record.domain(), page, record.access(), entry -> {
+            if (entry.isEmpty()) {
                 endWindow(fault, window, index); // not a page the device may reach this way: stop here
                 return;
             }
-            PageTableEntry entry = faulted.entry().orElseThrow();
-            iommu.map(record.domain(), page, entry.physicalAddress(page), PageSize.BASE.bytes(), entry.writable());
             mapped.get(new Watched(space.pid(), record.domain())).add(page);
             mappedAhead.increment();
             mapAhead(fault, space, window, index + 1);
@@ -182,17 +172,11 @@ final class DemandPagingFaultHandler implements FaultHandler {
         fault.retry();
     }
 
-    private void watch(AddressSpace space, DomainId domain) {
-        Watched key = new Watched(space.pid(), domain);
-        if (watched.add(key)) {
-            Set<Long> ours = new HashSet<>();
-            if (faultAround > 0) {
-                mapped.put(key, ours);
-            }
-            memoryManager.registerNotifier(space, (s, range, reason) -> {
-                iommu.unmap(domain, range.start(), range.length());
-                ours.removeIf(range::contains);
-            });
+    /** The notifier unmapped {@code range} from {@code domain}: those pages are no longer ours there. */
+    private void forget(int pid, DomainId domain, AddressRange range) {
+        Set<Long> ours = mapped.get(new Watched(pid, domain));
+        if (ours != null) {
+            ours.removeIf(range::contains);
         }
     }
 

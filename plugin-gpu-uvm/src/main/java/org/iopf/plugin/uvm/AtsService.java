@@ -1,22 +1,16 @@
 package org.iopf.plugin.uvm;
 
-import java.util.HashSet;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
 import org.iopf.api.fault.FaultKind;
 import org.iopf.api.fault.FaultRecord;
 import org.iopf.api.fault.PageFault;
-import org.iopf.api.iommu.DomainId;
 import org.iopf.api.iommu.Iommu;
-import org.iopf.api.mem.AddressRange;
 import org.iopf.api.mem.AddressSpace;
-
 import org.iopf.api.mem.MemoryManager;
-import org.iopf.api.mem.PageSize;
-import org.iopf.api.mem.PageTableEntry;
 import org.iopf.api.sim.CpuCore;
 import org.iopf.api.sim.WorkPriority;
+import org.iopf.toolkit.fault.IoMappings;
 
 /**
  * Faults that reach the driver from the node's IOMMU rather than from its GPU's fault buffer: a
@@ -32,7 +26,7 @@ final class AtsService {
     private final CpuCore core;
     private final long serviceTime;
     private final DriverMetrics metrics;
-    private final Set<Long> watched = new HashSet<>();
+    private final IoMappings mappings;
     private Iommu iommu;
 
     AtsService(MemoryManager memory, CpuCore core, long serviceTime, DriverMetrics metrics) {
@@ -40,6 +34,7 @@ final class AtsService {
         this.core = core;
         this.serviceTime = serviceTime;
         this.metrics = metrics;
+        this.mappings = new IoMappings(memory, () -> iommu, (pid, domain, range) -> { });
     }
 
     void useIommu(Iommu iommu) {
@@ -56,24 +51,13 @@ final class AtsService {
             core.run("uvm/ats", WorkPriority.INTERRUPT, serviceTime, r.id(), () -> terminate.accept(fault));
             return;
         }
-        core.run("uvm/ats", WorkPriority.KERNEL, serviceTime, r.id(), () -> memory.faultIn(space.get(), r.address(),
-                r.access(), faulted -> {
-                    if (!faulted.resident()) {
+        core.run("uvm/ats", WorkPriority.KERNEL, serviceTime, r.id(), () -> mappings.resolve(space.get(), r.domain(),
+                r.address(), r.access(), entry -> {
+                    if (entry.isPresent()) {
+                        retry.accept(fault);
+                    } else {
                         terminate.accept(fault);
-                        return;
                     }
-                    long page = PageSize.BASE.alignDown(r.address());
-                    PageTableEntry entry = faulted.entry().orElseThrow();
-                    watch(space.get(), r.domain());
-                    iommu.map(r.domain(), page, entry.physicalAddress(page), PageSize.BASE.bytes(), entry.writable());
-                    iommu.invalidate(r.domain(), new AddressRange(page, PageSize.BASE.bytes()));
-                    retry.accept(fault);
                 }));
-    }
-
-    private void watch(AddressSpace space, DomainId domain) {
-        if (watched.add(((long) space.pid() << 32) | (domain.value() & 0xffffffffL))) {
-            memory.registerNotifier(space, (s, range, reason) -> iommu.unmap(domain, range.start(), range.length()));
-        }
     }
 }

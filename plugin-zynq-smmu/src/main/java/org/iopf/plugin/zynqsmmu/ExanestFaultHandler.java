@@ -22,7 +22,6 @@ import org.iopf.api.mem.AddressRange;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PageSize;
-import org.iopf.api.mem.PageTableEntry;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.observe.Histogram;
 import org.iopf.api.observe.Inspectable;
@@ -30,6 +29,7 @@ import org.iopf.api.observe.Metrics;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.sim.CpuCore;
 import org.iopf.api.sim.WorkPriority;
+import org.iopf.toolkit.fault.IoMappings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,6 +70,7 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
 
     private final ComponentContext context;
     private final Iommu iommu;
+    private final IoMappings mappings;
     private final MemoryManager memory;
     private final ExanestSettings settings;
     private final CpuCore irqCore;
@@ -79,7 +80,6 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
     private final ArrayDeque<PageFault> taskletQueue = new ArrayDeque<>();
     private final Map<Integer, TreeMap<Long, FaultRequest>> outstanding = new HashMap<>();
     private final Map<Integer, MmapLock> locks = new HashMap<>();
-    private final Map<Integer, Set<DomainId>> domainsOfSpace = new HashMap<>();
     private final Set<PageKey> resolvedPages = new HashSet<>();
     private final Map<PageKey, Integer> repeats = new HashMap<>();
     private final Counters counters;
@@ -140,6 +140,7 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
     ExanestFaultHandler(ComponentContext context, Iommu iommu, MemoryManager memory) {
         this.context = Objects.requireNonNull(context, "context is null");
         this.iommu = Objects.requireNonNull(iommu, "iommu is null");
+        this.mappings = new IoMappings(memory, () -> iommu, this::unmapped);
         this.memory = Objects.requireNonNull(memory, "memory is null");
         this.settings = ExanestSettings.from(context.parameters());
         this.irqCore = core(context, ExanestFaultsType.IRQ_CORE.name(), settings.irqCore(), 0);
@@ -245,7 +246,7 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
             DomainId domain = f.record().domain();
             long page = PageSize.BASE.alignDown(f.record().address());
             AddressSpace space = memory.addressSpace(f.record().pid()).orElseThrow();
-            watch(space, domain);
+            mappings.watch(space, domain);
             PageKey key = new PageKey(domain.value(), page);
             boolean repeatedFault = resolvedPages.contains(key);
             if (repeatedFault) {
@@ -361,12 +362,9 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
                 request.failedPages.add(va);
                 continue;
             }
-            long pa = frame.getAsLong();
-            // As writable as the process's page-table entry, not its VMA: a page shared copy-on-write
-            // after fork (faulted in by a read) is read-only for the process, and a device write must
-            // not reach the frame it shares with the other process.
-            boolean writable = request.space.entry(va).map(PageTableEntry::writable).orElse(false);
-            iommu.map(request.domain, va, pa, PAGE, writable);
+            // As writable as the process's page-table entry, not its VMA (IoMappings.map): a page shared
+            // copy-on-write after fork is read-only for the device too.
+            mappings.map(request.space, request.domain, va, request.space.entry(va).orElseThrow());
             resolvedPages.add(new PageKey(request.domain.value(), va));
         }
     }
@@ -448,27 +446,11 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
         return locks.computeIfAbsent(space.pid(), p -> new MmapLock());
     }
 
-    /** Registers an MMU notifier the first time a process's domain faults, so reclaimed pages leave the IOMMU. */
-    private void watch(AddressSpace space, DomainId domain) {
-        Set<DomainId> domains = domainsOfSpace.get(space.pid());
-        if (domains == null) {
-            Set<DomainId> created = new HashSet<>();
-            domainsOfSpace.put(space.pid(), created);
-            memory.registerNotifier(space, (s, range, reason) -> unmapAll(created, range));
-            domains = created;
-        }
-        domains.add(domain);
-    }
-
-    private void unmapAll(Set<DomainId> domains, AddressRange range) {
-        List<DomainId> ordered = new ArrayList<>(domains);
-        ordered.sort(Comparator.comparingInt(DomainId::value));
-        for (DomainId d : ordered) {
-            counters.notifierUnmaps.increment();
-            iommu.unmap(d, range.start(), range.length());
-            for (long va = range.start(); va < range.end(); va += PAGE) {
-                resolvedPages.remove(new PageKey(d.value(), va));
-            }
+    /** An MMU notifier unmapped {@code range} from {@code domain} (IoMappings): those pages fault as new again. */
+    private void unmapped(int pid, DomainId domain, AddressRange range) {
+        counters.notifierUnmaps.increment();
+        for (long va = range.start(); va < range.end(); va += PAGE) {
+            resolvedPages.remove(new PageKey(domain.value(), va));
         }
     }
 
