@@ -2,6 +2,7 @@ package org.iopf.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -65,6 +66,10 @@ final class ComponentsCommand implements Callable<Integer> {
 
     private static void requireKnown(ExtensionRegistry registry, String only) {
         if (registry.find(only).isEmpty() && registry.findWorkload(only).isEmpty()) {
+            Optional<String> ambiguous = registry.componentAmbiguity(only).or(() -> registry.workloadAmbiguity(only));
+            if (ambiguous.isPresent()) {
+                throw new BadInputException(ambiguous.get());
+            }
             List<String> all = new java.util.ArrayList<>(registry.componentNames());
             all.addAll(registry.workloadNames());
             throw new BadInputException("no component or workload type '" + only + "'" + NearestName.hint(only, all));
@@ -80,13 +85,13 @@ final class ComponentsCommand implements Callable<Integer> {
             out.println("Component types (" + registry.all().size() + "):");
         }
         for (ExtensionRegistry.Registered r : registry.all()) {
-            if (only == null || only.equals(r.type().name())) {
+            if (only == null || registry.registration(only).filter(r::equals).isPresent()) {
                 String roles = r.type().roles().stream().map(Role::key).collect(Collectors.joining(", "));
                 String offers = r.type().capabilities().stream().map(Capability::label).sorted()
                         .collect(Collectors.joining(", "));
                 roles += offers.isEmpty() ? "" : "; offers: " + offers;
-                out.printf("%n  %s  [roles: %s]  version %s, from %s%n", r.type().name(), roles, r.type().version(),
-                        r.source());
+                out.printf("%n  %s  [roles: %s]  %s %s, from %s%n", r.type().name(), roles, r.qualifiedName(),
+                        r.version(), r.source());
                 out.println("    " + r.type().description());
                 parameters(r.type().parameters(), out);
                 statistics(r.type().statistics(), out);
@@ -97,8 +102,8 @@ final class ComponentsCommand implements Callable<Integer> {
             out.println("Workload types (" + registry.workloads().size() + "):");
         }
         for (ExtensionRegistry.RegisteredWorkload r : registry.workloads()) {
-            if (only == null || only.equals(r.type().name())) {
-                out.printf("%n  %s  from %s%n", r.type().name(), r.source());
+            if (only == null || registry.workloadRegistration(only).filter(r::equals).isPresent()) {
+                out.printf("%n  %s  %s %s, from %s%n", r.type().name(), r.qualifiedName(), r.version(), r.source());
                 out.println("    " + r.type().description());
                 parameters(r.type().parameters(), out);
                 statistics(r.type().statistics(), out);

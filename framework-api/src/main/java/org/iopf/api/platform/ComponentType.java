@@ -41,7 +41,11 @@ import org.pf4j.ExtensionPoint;
  */
 @API(status = STABLE, since = "0.1")
 public interface ComponentType extends ExtensionPoint {
-    /** The type's name as platform files write it ({@code zynq-smmu}); lowercase with dashes. */
+    /**
+     * The type's name as platform files write it ({@code zynq-smmu}); lowercase with dashes. Its
+     * library (the plugin id) is its namespace: {@code zynq-smmu:zynq-smmu} names it even when another
+     * plugin has a type of the same name.
+     */
     String name();
 
     /** One line saying what the component models. */
@@ -93,9 +97,15 @@ public interface ComponentType extends ExtensionPoint {
         return List.of();
     }
 
-    /** The version of the component model, for reports. */
+    /**
+     * The version of the component model, for {@code iopf components} and each run's
+     * {@code config.json}. Empty (the default): the version of the type's library, which for a plugin
+     * is the plugin's version. A type whose model changes faster than its plugin may declare its own.
+     *
+     * @since 0.1
+     */
     default String version() {
-        return "0.1";
+        return "";
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.iopf.api.workload;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import java.util.List;
@@ -19,7 +20,10 @@ import org.pf4j.ExtensionPoint;
  */
 @API(status = STABLE, since = "0.1")
 public interface WorkloadType extends ExtensionPoint {
-    /** The name platform files use ({@code rdma-write-stream}). */
+    /**
+     * The name platform files use ({@code rdma-write-stream}); {@code library:name} when two
+     * libraries (plugins) have a workload of that name.
+     */
     String name();
 
     /** One line saying what it does. */
@@ -28,6 +32,17 @@ public interface WorkloadType extends ExtensionPoint {
     /** Its parameters; none by default. */
     default List<ParameterSpec> parameters() {
         return List.of();
+    }
+
+    /**
+     * The version of the workload, for {@code iopf components} and each run's {@code config.json}.
+     * Empty (the default): the version of the type's library (a plugin's version).
+     *
+     * @since 0.2
+     */
+    @API(status = EXPERIMENTAL, since = "0.2")
+    default String version() {
+        return "";
     }
 
     /**

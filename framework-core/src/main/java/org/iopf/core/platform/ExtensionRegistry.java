@@ -16,18 +16,31 @@ import org.iopf.api.workload.WorkloadType;
 
 /**
  * The extensions known to a run — component types and workload types — by name, with where each
- * came from. They arrive from the class path through {@link ServiceLoader} and from PF4J plugins
- * (the plugin host registers them under the plugin's id); two extensions of one kind with one name
- * is an error that names both sources.
+ * came from. They arrive from the class path through {@link ServiceLoader} and from PF4J plugins.
+ * Every type belongs to a {@link Library}: a plugin's types to the library named by the plugin id,
+ * a class-path type to the library its jar names. A type is found by {@code library:name}
+ * ({@code hmm:hmm-device}) or by its own name while only one library has a type of that name; two
+ * types of one kind, library and name is an error that names both sources.
  *
  * <p>Not thread-safe: the plugin host and the runs that read it share one thread, or the host
  * publishes a fresh copy (see {@link #copy()}).
  */
 public final class ExtensionRegistry {
-    private final Map<String, Registered> types = new TreeMap<>();
-    private final Map<String, RegisteredWorkload> workloads = new TreeMap<>();
+    private final TypeIndex<Registered> types;
+    private final TypeIndex<RegisteredWorkload> workloads;
     private final List<RegisteredExtension> extensions = new ArrayList<>();
     private ClassLoader classPath;
+
+    /** An empty registry. */
+    public ExtensionRegistry() {
+        this(new TypeIndex<>("component type", Registered::source),
+                new TypeIndex<>("workload type", RegisteredWorkload::source));
+    }
+
+    private ExtensionRegistry(TypeIndex<Registered> types, TypeIndex<RegisteredWorkload> workloads) {
+        this.types = types;
+        this.workloads = workloads;
+    }
 
     /**
      * A component type and where it came from.
@@ -36,13 +49,25 @@ public final class ExtensionRegistry {
      * @param source where it came from, for messages ({@code class path (org.x.FooType)},
      *     {@code plugin zynq-smmu 0.1.0})
      * @param pluginId the id of the PF4J plugin that contributed it; empty for the class path
+     * @param library its library: the namespace of its qualified name and its default version
      */
-    public record Registered(ComponentType type, String source, Optional<String> pluginId) {
+    public record Registered(ComponentType type, String source, Optional<String> pluginId, Library library) {
         /** Checks arguments. */
         public Registered {
             Objects.requireNonNull(type, "type is null");
             Objects.requireNonNull(source, "source is null");
             Objects.requireNonNull(pluginId, "pluginId is null");
+            Objects.requireNonNull(library, "library is null");
+        }
+
+        /** {@code library:name}, the name no other library's type can take ({@code hmm:hmm-device}). */
+        public String qualifiedName() {
+            return library.qualify(type.name());
+        }
+
+        /** The type's own version if it declares one, else its library's. */
+        public String version() {
+            return versionOf(type.version(), library);
         }
     }
 
@@ -52,14 +77,30 @@ public final class ExtensionRegistry {
      * @param type the type
      * @param source where it came from, for messages
      * @param pluginId the id of the PF4J plugin that contributed it; empty for the class path
+     * @param library its library: the namespace of its qualified name and its default version
      */
-    public record RegisteredWorkload(WorkloadType type, String source, Optional<String> pluginId) {
+    public record RegisteredWorkload(WorkloadType type, String source, Optional<String> pluginId, Library library) {
         /** Checks arguments. */
         public RegisteredWorkload {
             Objects.requireNonNull(type, "type is null");
             Objects.requireNonNull(source, "source is null");
             Objects.requireNonNull(pluginId, "pluginId is null");
+            Objects.requireNonNull(library, "library is null");
         }
+
+        /** {@code library:name}, the name no other library's workload type can take. */
+        public String qualifiedName() {
+            return library.qualify(type.name());
+        }
+
+        /** The type's own version if it declares one, else its library's. */
+        public String version() {
+            return versionOf(type.version(), library);
+        }
+    }
+
+    private static String versionOf(String declared, Library library) {
+        return declared == null || declared.isBlank() ? library.version() : declared;
     }
 
     /**
@@ -97,70 +138,64 @@ public final class ExtensionRegistry {
 
     /** A copy holding the same registrations; later changes to either do not show in the other. */
     public ExtensionRegistry copy() {
-        ExtensionRegistry copy = new ExtensionRegistry();
-        copy.types.putAll(types);
-        copy.workloads.putAll(workloads);
+        ExtensionRegistry copy = new ExtensionRegistry(types.copy(), workloads.copy());
         copy.extensions.addAll(extensions);
         copy.classPath = classPath;
         return copy;
     }
 
     /**
-     * Adds a component type from the class path or an embedding program.
+     * Adds a component type from the class path or an embedding program; its library is the one its
+     * jar names ({@code plugin.properties} or {@code META-INF/iopf/library.properties}).
      *
-     * @throws IllegalArgumentException if a type of that name is registered already, naming both
+     * @throws IllegalArgumentException if its library has a type of that name already, naming both
      */
     public void register(ComponentType type, String source) {
-        register(type, source, Optional.empty());
+        register(type, source, Optional.empty(), ClassPathLibrary.of(type.getClass()));
     }
 
     /**
-     * Adds a component type contributed by a plugin (empty {@code pluginId}: not by a plugin).
+     * Adds a component type of {@code library}, contributed by the plugin {@code pluginId} (empty:
+     * not by a plugin).
      *
-     * @throws IllegalArgumentException if a type of that name is registered already, naming both
+     * @throws IllegalArgumentException if the library has a type of that name already, naming both
      */
-    public void register(ComponentType type, String source, Optional<String> pluginId) {
+    public void register(ComponentType type, String source, Optional<String> pluginId, Library library) {
         Objects.requireNonNull(type, "type is null");
-        Registered existing = types.get(type.name());
-        if (existing != null) {
-            throw new IllegalArgumentException("two component types are named '" + type.name() + "': one from "
-                    + existing.source() + ", one from " + source);
-        }
         if (type.roles().isEmpty()) {
             throw new IllegalArgumentException("component type '" + type.name() + "' from " + source
                     + " fills no role");
         }
-        types.put(type.name(), new Registered(type, source, pluginId));
+        Registered registered = new Registered(type, source, pluginId, library);
+        types.add(registered.qualifiedName(), registered);
     }
 
     /**
-     * Adds a workload type from the class path or an embedding program.
+     * Adds a workload type from the class path or an embedding program (its library as for
+     * {@link #register(ComponentType, String)}).
      *
-     * @throws IllegalArgumentException if a workload type of that name is registered already
+     * @throws IllegalArgumentException if its library has a workload type of that name already
      */
     public void registerWorkload(WorkloadType type, String source) {
-        registerWorkload(type, source, Optional.empty());
+        registerWorkload(type, source, Optional.empty(), ClassPathLibrary.of(type.getClass()));
     }
 
     /**
-     * Adds a workload type contributed by a plugin (empty {@code pluginId}: not by a plugin).
+     * Adds a workload type of {@code library}, contributed by the plugin {@code pluginId} (empty: not
+     * by a plugin).
      *
-     * @throws IllegalArgumentException if a workload type of that name is registered already
+     * @throws IllegalArgumentException if the library has a workload type of that name already
      */
-    public void registerWorkload(WorkloadType type, String source, Optional<String> pluginId) {
+    public void registerWorkload(WorkloadType type, String source, Optional<String> pluginId, Library library) {
         Objects.requireNonNull(type, "type is null");
-        RegisteredWorkload existing = workloads.get(type.name());
-        if (existing != null) {
-            throw new IllegalArgumentException("two workload types are named '" + type.name() + "': one from "
-                    + existing.source() + ", one from " + source);
-        }
-        workloads.put(type.name(), new RegisteredWorkload(type, source, pluginId));
+        RegisteredWorkload registered = new RegisteredWorkload(type, source, pluginId, library);
+        workloads.add(registered.qualifiedName(), registered);
     }
 
     /** Removes every component type, workload type and other extension that came from {@code source}. */
     public void unregisterSource(String source) {
-        types.values().removeIf(r -> r.source().equals(source));
-        workloads.values().removeIf(r -> r.source().equals(source));
+        types.removeIf(r -> r.source().equals(source));
+        workloads.removeIf(r -> r.source().equals(source));
         extensions.removeIf(r -> r.source().equals(source));
     }
 
@@ -195,66 +230,84 @@ public final class ExtensionRegistry {
         return found;
     }
 
-    /** The component type named {@code name}, if registered. */
+    /**
+     * The component type {@code name} means: {@code library:name}, or a type's own name while only one
+     * library has a type of that name; empty if it names none or is ambiguous ({@link #componentAmbiguity}).
+     */
     public Optional<ComponentType> find(String name) {
-        return Optional.ofNullable(types.get(name)).map(Registered::type);
+        return registration(name).map(Registered::type);
     }
 
-    /** The registration of the component type named {@code name}, if any. */
+    /** The registration of the component type {@code name} means, if any (as {@link #find}). */
     public Optional<Registered> registration(String name) {
-        return Optional.ofNullable(types.get(name));
+        return types.find(name);
     }
 
-    /** The type named {@code name}, or an error that lists the known names and suggests the nearest. */
+    /** If {@code name} is a type name two or more libraries have: a message listing the qualified names. */
+    public Optional<String> componentAmbiguity(String name) {
+        return types.ambiguity(name);
+    }
+
+    /** The type {@code name} means, or an error that says why none (unknown, nearest name, ambiguous). */
     public ComponentType require(String name) {
-        return find(name).orElseThrow(() -> new IllegalArgumentException("unknown component type '" + name
-                + "'; known types are " + types.keySet() + NearestName.hint(name, types.keySet())));
+        return find(name).orElseThrow(() -> new IllegalArgumentException(types.whyNot(name)));
     }
 
-    /** The workload type named {@code name}, if registered. */
+    /** The workload type {@code name} means, if any (as {@link #find}). */
     public Optional<WorkloadType> findWorkload(String name) {
-        return Optional.ofNullable(workloads.get(name)).map(RegisteredWorkload::type);
+        return workloadRegistration(name).map(RegisteredWorkload::type);
     }
 
-    /** The registration of the workload type named {@code name}, if any. */
+    /** The registration of the workload type {@code name} means, if any. */
     public Optional<RegisteredWorkload> workloadRegistration(String name) {
-        return Optional.ofNullable(workloads.get(name));
+        return workloads.find(name);
     }
 
-    /** The workload type named {@code name}, or an error that lists the known names and the nearest. */
+    /** If {@code name} is a workload name two or more libraries have: a message listing the qualified names. */
+    public Optional<String> workloadAmbiguity(String name) {
+        return workloads.ambiguity(name);
+    }
+
+    /** The workload type {@code name} means, or an error that says why none. */
     public WorkloadType requireWorkload(String name) {
-        return findWorkload(name).orElseThrow(() -> new IllegalArgumentException("unknown workload type '" + name
-                + "'; known types are " + workloads.keySet() + NearestName.hint(name, workloads.keySet())));
+        return findWorkload(name).orElseThrow(() -> new IllegalArgumentException(workloads.whyNot(name)));
     }
 
-    /** Every registered component type, by name. */
+    /** Every registered component type, by name then library. */
     public Collection<Registered> all() {
-        return Collections.unmodifiableCollection(types.values());
+        return types.all();
     }
 
-    /** Every registered workload type, by name. */
+    /** Every registered workload type, by name then library. */
     public Collection<RegisteredWorkload> workloads() {
-        return Collections.unmodifiableCollection(workloads.values());
+        return workloads.all();
     }
 
-    /** The names of the component types, sorted. */
+    /** The names of the component types without their libraries, sorted. */
     public Set<String> componentNames() {
-        return Collections.unmodifiableSet(new TreeSet<>(types.keySet()));
+        return types.simpleNames();
     }
 
-    /** The names of the workload types, sorted. */
+    /** Every name that finds a component type: each {@code library:name}, and each own name one library has. */
+    public Set<String> componentNamesWithLibraries() {
+        return types.names();
+    }
+
+    /** Every name that finds a workload type: each {@code library:name}, and each own name one library has. */
+    public Set<String> workloadNamesWithLibraries() {
+        return workloads.names();
+    }
+
+    /** The names of the workload types without their libraries, sorted. */
     public Set<String> workloadNames() {
-        return Collections.unmodifiableSet(new TreeSet<>(workloads.keySet()));
+        return workloads.simpleNames();
     }
 
     /** The ids of the plugins that contributed the component types named {@code typeNames}. */
     public Set<String> pluginsOf(Collection<String> typeNames) {
         Set<String> ids = new TreeSet<>();
         for (String name : typeNames) {
-            Registered r = types.get(name);
-            if (r != null) {
-                r.pluginId().ifPresent(ids::add);
-            }
+            types.find(name).flatMap(Registered::pluginId).ifPresent(ids::add);
         }
         return ids;
     }

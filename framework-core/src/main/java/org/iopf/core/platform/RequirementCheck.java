@@ -58,10 +58,10 @@ final class RequirementCheck {
                 + "' has no " + label(role), "nodes with " + article(role), label(role) + " types",
                 t -> t.roles().contains(role), n -> filler(n, role).isPresent()));
         String type = demand.requirement().componentTypes().get(role);
-        if (type != null && !type.equals(filler.type())) {
+        if (type != null && !isOfType(filler, type)) {
             throw failure(demand, "node '" + node.name() + "' has " + label(role) + " " + describe(filler) + ", not "
                     + type, "nodes whose " + label(role) + " is " + type, label(role) + " types",
-                    t -> t.name().equals(type), n -> filler(n, role).filter(c -> c.type().equals(type)).isPresent());
+                    t -> t.name().equals(Library.simpleName(type)), n -> filler(n, role).filter(c -> isOfType(c, type)).isPresent());
         }
         for (Capability capability : Capability.values()) {
             boolean needed = capability.role() == role && demand.requirement().capabilities().contains(capability);
@@ -91,6 +91,13 @@ final class RequirementCheck {
             alternatives = nodesThat + ": " + (nodes.isEmpty() ? "none" : nodes);
         }
         return new InvalidScenarioException(demand.path(), has + " (" + demand.because() + "); " + alternatives);
+    }
+
+    /** Whether {@code component} is of the type {@code typeName} names (qualified, or by its own name). */
+    private boolean isOfType(ComponentSpec component, String typeName) {
+        ExtensionRegistry.Registered r = registry.registration(component.type()).orElseThrow();
+        return typeName.indexOf(Library.SEPARATOR) >= 0 ? r.qualifiedName().equals(typeName)
+                : r.type().name().equals(typeName);
     }
 
     private Optional<ComponentSpec> filler(NodeSpec node, Role role) {

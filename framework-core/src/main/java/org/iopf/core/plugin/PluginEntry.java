@@ -7,6 +7,7 @@ import java.util.Optional;
 import org.iopf.api.platform.ComponentType;
 import org.iopf.api.workload.WorkloadType;
 import org.iopf.core.platform.ExtensionRegistry;
+import org.iopf.core.platform.Library;
 
 /** What the host keeps about one plugin. Holds extension instances only while started. */
 final class PluginEntry {
@@ -44,11 +45,12 @@ PluginEntry(String id, Path source, FileTime modifiedAtLoad, String version, Str
     }
 
     void registerInto(ExtensionRegistry registry) {
+        Library library = new Library(id, version == null || version.isBlank() ? "unversioned" : version);
         for (ComponentType type : types) {
-            registry.register(type, sourceLabel(), Optional.of(id));
+            registry.register(type, sourceLabel(), Optional.of(id), library);
         }
         for (WorkloadType type : workloads) {
-            registry.registerWorkload(type, sourceLabel(), Optional.of(id));
+            registry.registerWorkload(type, sourceLabel(), Optional.of(id), library);
         }
         for (Object extension : otherExtensions) {
             registry.registerExtension(extension, sourceLabel(), Optional.of(id));

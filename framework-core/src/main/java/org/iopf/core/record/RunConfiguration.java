@@ -97,8 +97,9 @@ public final class RunConfiguration {
         ObjectNode workload = root.putObject("workload");
         String type = run.workload().type();
         workload.put("type", type);
-        workload.put("plugin", registry.workloadRegistration(type)
-                .flatMap(ExtensionRegistry.RegisteredWorkload::pluginId).orElse(BUILT_IN));
+        Optional<ExtensionRegistry.RegisteredWorkload> workloadType = registry.workloadRegistration(type);
+        workload.put("plugin", workloadType.flatMap(ExtensionRegistry.RegisteredWorkload::pluginId).orElse(BUILT_IN));
+        workloadType.ifPresent(r -> workload.put("typeName", r.qualifiedName()).put("typeVersion", r.version()));
         Map<String, String> writtenWorkload = written.workload().type().equals(type)
                 ? written.workload().parameters() : Map.of();
         ResolvedParametersJson.put(workload.putObject("parameters"), "workload (" + type + ")",
@@ -152,8 +153,9 @@ public final class RunConfiguration {
             ObjectNode c = components.addObject();
             c.put("name", component.name());
             c.put("type", component.type());
-            c.put("plugin", registry.registration(component.type())
-                    .flatMap(ExtensionRegistry.Registered::pluginId).orElse(BUILT_IN));
+            Optional<ExtensionRegistry.Registered> componentType = registry.registration(component.type());
+            c.put("plugin", componentType.flatMap(ExtensionRegistry.Registered::pluginId).orElse(BUILT_IN));
+            componentType.ifPresent(r -> c.put("typeName", r.qualifiedName()).put("typeVersion", r.version()));
             Map<String, String> writtenValues = written.flatMap(n -> n.components().stream()
                     .filter(w -> w.name().equals(component.name()) && w.type().equals(component.type())).findFirst())
                     .map(ComponentSpec::parameters).orElse(Map.of());

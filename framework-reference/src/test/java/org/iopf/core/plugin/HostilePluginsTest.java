@@ -242,7 +242,7 @@ final class HostilePluginsTest {
     }
 
     @Test
-    void aNewcomerWhoseTypeNameClashesWithAStockTypeFailsNotTheStockPlugin() {
+    void aNewcomerWhoseTypeNameClashesWithAStockTypeStartsBesideItInItsOwnLibrary() {
         builder().iommu("zzz-stock", "0.1.0").provider(DefaultPluginHost.STOCK_PROVIDER)
                 .token("TYPE_NAME", "shared-name").zipInto(plugins);
         builder().iommu("aaa-newcomer", "1.0.0").token("TYPE_NAME", "shared-name")
@@ -250,8 +250,25 @@ final class HostilePluginsTest {
         try (DefaultPluginHost host = host()) {
             List<PluginInfo> infos = host.loadAndStartAll();
             assertThat(infos).extracting(PluginInfo::id, PluginInfo::status).containsExactly(
-                    tuple("aaa-newcomer", PluginStatus.FAILED), tuple("zzz-stock", PluginStatus.STARTED));
-            assertOneLine(infos.get(0), "two component types are named 'shared-name'");
+                    tuple("aaa-newcomer", PluginStatus.STARTED), tuple("zzz-stock", PluginStatus.STARTED));
+            assertThat(host.registry().find("zzz-stock:shared-name")).isPresent();
+            assertThat(host.registry().find("aaa-newcomer:shared-name")).isPresent();
+            assertThat(host.registry().componentAmbiguity("shared-name")).hasValue("component type 'shared-name' "
+                    + "is in 2 libraries; write one of [aaa-newcomer:shared-name, zzz-stock:shared-name]");
+        }
+    }
+
+    @Test
+    void everyLibraryWithATypeOfTheAmbiguousNameIsListed() {
+        builder().iommu("twins", "1.0.0").token("TYPE_NAME", "premapped-iommu").zipInto(plugins);
+        builder().iommu("twins-b", "1.0.0").token("TYPE_NAME", "premapped-iommu").token("WORKLOAD_NAME", "b-translate")
+                .zipInto(plugins);
+        try (DefaultPluginHost host = host()) {
+            assertThat(host.loadAndStartAll()).extracting(PluginInfo::status)
+                    .containsOnly(PluginStatus.STARTED);
+            assertThat(host.registry().componentAmbiguity("premapped-iommu")).hasValueSatisfying(m -> assertThat(m)
+                    .contains("in 3 libraries").contains("core:premapped-iommu", "twins:premapped-iommu",
+                            "twins-b:premapped-iommu"));
         }
     }
 }

@@ -228,14 +228,11 @@ final class PluginHostTest {
         builder.failingStart("test-failing").zipInto(plugins);
         builder.iommu("test-future", "1.0.0").requires(">=9.0.0").token("TYPE_NAME", "future-iommu")
                 .token("WORKLOAD_NAME", "future-translate").zipInto(plugins);
-        builder.iommu("test-dup", "1.0.0").token("TYPE_NAME", "premapped-iommu")
-                .token("WORKLOAD_NAME", "dup-translate").zipInto(plugins);
         DefaultPluginHost host = new DefaultPluginHost(plugins);
 
         List<PluginInfo> infos = host.loadAndStartAll();
 
         assertThat(infos).extracting(PluginInfo::id, PluginInfo::status).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("test-dup", PluginStatus.FAILED),
                 org.assertj.core.groups.Tuple.tuple("test-failing", PluginStatus.FAILED),
                 org.assertj.core.groups.Tuple.tuple("test-future", PluginStatus.FAILED),
                 org.assertj.core.groups.Tuple.tuple("test-iommu", PluginStatus.STARTED));
@@ -243,13 +240,27 @@ final class PluginHostTest {
                 .contains("plugin 'test-failing' 1.0.0 failed to start: IllegalStateException: no licence server");
         assertThat(host.plugin("test-future").orElseThrow().failure())
                 .contains("plugin 'test-future' 1.0.0 requires iopf API >=9.0.0 but this is iopf API 0.2.0");
-        assertThat(host.plugin("test-dup").orElseThrow().failure()).contains("plugin 'test-dup' 1.0.0 cannot start: "
-                + "two component types are named 'premapped-iommu': one from class path "
-                + "(org.iopf.reference.PremappedIommuType), one from plugin test-dup 1.0.0");
+        assertThat(translationLatency(host.registry(), "test-iommu")).isEqualTo(10);
+    }
+
+    @Test
+    void aPluginTypeNamedLikeAClassPathTypeStartsInItsOwnLibraryAndTheNameThenNeedsOne() {
+        testPlugins().iommu("test-dup", "1.0.0").token("TYPE_NAME", "premapped-iommu")
+                .token("WORKLOAD_NAME", "dup-translate").zipInto(plugins);
+        DefaultPluginHost host = new DefaultPluginHost(plugins);
+
+        assertThat(host.loadAndStartAll()).extracting(PluginInfo::status).containsExactly(PluginStatus.STARTED);
+
         ExtensionRegistry registry = host.registry();
-        assertThat(registry.registration("premapped-iommu").orElseThrow().pluginId()).isEmpty();
-        assertThat(registry.findWorkload("dup-translate")).isEmpty();
-        assertThat(translationLatency(registry, "test-iommu")).isEqualTo(10);
+        assertThat(registry.registration("core:premapped-iommu").orElseThrow().pluginId()).isEmpty();
+        ExtensionRegistry.Registered theirs = registry.registration("test-dup:premapped-iommu").orElseThrow();
+        assertThat(theirs.pluginId()).hasValue("test-dup");
+        assertThat(theirs.version()).isEqualTo("1.0.0");
+        assertThat(registry.find("premapped-iommu")).isEmpty();
+        assertThat(registry.componentAmbiguity("premapped-iommu")).hasValue("component type 'premapped-iommu' is in 2 "
+                + "libraries; write one of [core:premapped-iommu, test-dup:premapped-iommu]");
+        assertThat(registry.workloadRegistration("dup-translate").orElseThrow().qualifiedName())
+                .isEqualTo("test-dup:dup-translate");
     }
 
     @Test

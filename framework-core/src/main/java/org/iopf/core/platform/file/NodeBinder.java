@@ -121,8 +121,8 @@ final class NodeBinder {
         YamlNode typeNode = yaml.require(c, "type", "the component's type, " + types);
         String typeName = yaml.text(typeNode, "the component's type, " + types);
         ComponentType type = registry.find(typeName).orElseThrow(() -> yaml.error(typeNode,
-                "unknown component type '" + typeName + "'; expected " + types
-                        + YamlBinder.hint(typeName, registry.componentNames())));
+                registry.componentAmbiguity(typeName).orElseGet(() -> "unknown component type '" + typeName
+                        + "'; expected " + types + YamlBinder.hint(typeName, registry.componentNamesWithLibraries()))));
         ComponentSpec spec = new ComponentSpec(name, typeName, parameters.bind(c, typeName, type.parameters()));
         ComponentSpec handler = byRole.get(Role.FAULT_HANDLER);
         if (handler != null && type.roles().contains(Role.FAULT_HANDLER)) {

@@ -237,8 +237,8 @@ public final class PlatformFileReader {
         YamlNode typeNode = yaml.require(m, "type", "the workload's type, " + types);
         String typeName = yaml.text(typeNode, "the workload's type, " + types);
         WorkloadType type = registry.findWorkload(typeName).orElseThrow(() -> yaml.error(typeNode,
-                "unknown workload type '" + typeName + "'; expected " + types
-                        + YamlBinder.hint(typeName, registry.workloadNames())));
+                registry.workloadAmbiguity(typeName).orElseGet(() -> "unknown workload type '" + typeName
+                        + "'; expected " + types + YamlBinder.hint(typeName, registry.workloadNamesWithLibraries()))));
         return new WorkloadSpec(typeName, new ParametersBinder(yaml).bind(m, typeName, type.parameters(), nodeNames));
     }
 

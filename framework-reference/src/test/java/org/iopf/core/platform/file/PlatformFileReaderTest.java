@@ -168,6 +168,31 @@ final class PlatformFileReaderTest {
     }
 
     @Test
+    void aTypeMayBeNamedWithItsLibraryAndAWrongLibraryIsLocatedWithTheNearestName() {
+        Scenario s = reader.read("q.yaml", MINIMAL.replaceFirst("type: pinned-rc-nic", "type: core:pinned-rc-nic")
+                .replace("type: rdma-write-stream", "type: core:rdma-write-stream"));
+        assertThat(s.platform().nodes().get(0).components().get(0).type()).isEqualTo("core:pinned-rc-nic");
+        assertThat(s.workload().type()).isEqualTo("core:rdma-write-stream");
+
+        assertThatThrownBy(() -> reader.read("w.yaml", MINIMAL.replace("type: pinned-rc-nic", "type: cor:pinned-rc-nic")))
+                .hasMessageStartingWith("w.yaml:3:18: nodes[0].nic0.type: unknown component type 'cor:pinned-rc-nic'")
+                .hasMessageEndingWith("did you mean 'core:pinned-rc-nic'?");
+    }
+
+    @Test
+    void aNameTwoLibrariesHaveIsAnErrorAtTheValueListingBoth() {
+        var registry = ReferenceRegistry.create();
+        registry.register(new org.iopf.reference.rc.PinnedRcNicType(), "plugin other 2.0", java.util.Optional.of("other"),
+                new org.iopf.core.platform.Library("other", "2.0"));
+        var twice = new PlatformFileReader(registry);
+        assertThatThrownBy(() -> twice.read("a.yaml", MINIMAL))
+                .hasMessage("a.yaml:3:18: nodes[0].nic0.type: component type 'pinned-rc-nic' is in 2 libraries; "
+                        + "write one of [core:pinned-rc-nic, other:pinned-rc-nic]");
+        assertThat(twice.read("b.yaml", MINIMAL.replace("type: pinned-rc-nic", "type: other:pinned-rc-nic"))
+                .platform().nodes()).hasSize(2);
+    }
+
+    @Test
     void theDefaultNameIsTheFileNameWithoutItsExtension() {
         assertThat(PlatformFileReader.baseName("a/b/c.yaml")).isEqualTo("c");
         assertThat(PlatformFileReader.baseName("c:\\d\\e.yml")).isEqualTo("e");
