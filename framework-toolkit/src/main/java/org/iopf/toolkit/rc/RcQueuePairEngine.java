@@ -253,6 +253,12 @@ public final class RcQueuePairEngine<R> implements QueuePair {
             long index = sendPsn - message.firstPsn;
             long offset = MtuSplit.offset(wr.localAddress(), mtu, index);
             long length = wr.length() == 0 ? 0 : MtuSplit.length(wr.localAddress(), wr.length(), mtu, offset);
+            if (length > 0 && memory.localRegion(wr.lkey()) != message.local) {
+                // Deregistered (or the key reused) since the post: the L_Key names no valid region now,
+                // a Local Protection Error (IBA 10.6.3.1; rxe looks the MR up for every packet, rxe_req.c).
+                failMessage(message, CompletionStatus.LOCAL_PROTECTION_ERROR);
+                return null;
+            }
             if (length > 0) {
                 long va = wr.localAddress() + offset;
                 long pa = memory.physical(message.local, va);
@@ -688,6 +694,16 @@ public final class RcQueuePairEngine<R> implements QueuePair {
         if (!window.isEmpty()) {
             complete(window.pollFirst().request, status);
         }
+        enterError();
+    }
+
+    /** Completes {@code message} with {@code status} and enters the error state (the others are flushed). */
+    private void failMessage(SendMessage<R> message, CompletionStatus status) {
+        if (state == QueuePairState.ERROR) {
+            return;
+        }
+        window.remove(message);
+        complete(message.request, status);
         enterError();
     }
 

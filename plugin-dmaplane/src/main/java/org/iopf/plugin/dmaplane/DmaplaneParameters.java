@@ -89,13 +89,17 @@ final class DmaplaneParameters {
             .range(RATE_MIN, RATE_MAX).from(E7);
     static final Parameter<Long> RXE_ACK_COST = Parameter.duration("rxeAckCost",
             "Soft-RoCE CPU time to build or to process one ACK").byDefault("100ns").range("0ns", COST_MAX).from(E7);
-    static final Parameter<Long> RXE_ACK_TIMEOUT = Parameter.duration("rxeAckTimeout",
-            "a work request not acknowledged within this is sent again (go-back-N), 7 times in a row at most, then "
-                    + "fails with TRANSPORT_RETRY_EXCEEDED").byDefault("100ms").range("1us", "100s")
-            .from(Source.assumption("far above any round trip of a loss-free fabric, so it fires only on a loss"));
-    static final Parameter<Long> RXE_RNR_DELAY = Parameter.duration("rxeRnrDelay",
-            "wait before resending a message refused with an RNR NAK (no receive posted)").byDefault("10us")
-            .range("0ns", "1s").from(Source.assumption("the smallest non-zero IB RNR timer (code 1, 0.01 ms)"));
+    static final Parameter<Integer> RXE_LOCAL_ACK_TIMEOUT = Parameter.count("rxeLocalAckTimeout",
+            "Soft-RoCE local ACK timeout exponent, a 5-bit field: 4.096 us x 2^value (14 = 67 ms); 0 = no timer. "
+                    + "Unacknowledged packets are sent again from the first one (go-back-N), the queue pair's retry "
+                    + "count times in a row, then the request fails with TRANSPORT_RETRY_EXCEEDED")
+            .byDefault("14").range(0, 31).from(Source.spec("InfiniBand Architecture Specification",
+                    "ch. 9.7 (local ACK timeout); rdma-core ibv_modify_qp(3) timeout; Linux rxe_qp.c qp->qp_timeout_jiffies"));
+    static final Parameter<Integer> RXE_MIN_RNR_TIMER = Parameter.count("rxeMinRnrTimer",
+            "RNR timer code (5 bits) Soft-RoCE's responders put in RNR NAKs (no receive posted); the requester "
+                    + "waits what the code says: 1 = 0.01 ms ... 31 = 491.52 ms, 0 = 655.36 ms").byDefault("1")
+            .range(0, 31).from(Source.spec("InfiniBand Architecture Specification",
+                    "table 'Encoding for RNR NAK Timer Field'; rdma-core ibv_modify_qp(3) min_rnr_timer"));
     static final Parameter<DataRate> GPU_UC_READ = Parameter.rate("gpuUcReadRate",
             "CPU reads through an uncached GPU BAR mapping").byDefault("44MB/s").range(RATE_MIN, RATE_MAX).from(E8);
     static final Parameter<DataRate> GPU_UC_WRITE = Parameter.rate("gpuUcWriteRate",
@@ -121,7 +125,7 @@ final class DmaplaneParameters {
         return Parameter.specs(NUMA_NODE, COHERENT_LIMIT, CHANNELS, RING_ENTRIES, DEFAULT_CREDITS, GPU_WC_MAPPING,
                 LLC_SIZE, CACHE_BANDWIDTH, DRAM_LATENCY, MEMORY_PARALLELISM, MEMORY_BANDWIDTH, INTERCONNECT_BANDWIDTH,
                 POST_COST, POLL_COST, REGISTRATION_COST, RXE_MTU, RXE_HEADER_BYTES, RXE_WR_COST, RXE_PACKET_COST,
-                RXE_COPY_RATE, RXE_ACK_COST, RXE_ACK_TIMEOUT, RXE_RNR_DELAY, GPU_UC_READ, GPU_UC_WRITE, GPU_WC_WRITE,
+                RXE_COPY_RATE, RXE_ACK_COST, RXE_LOCAL_ACK_TIMEOUT, RXE_MIN_RNR_TIMER, GPU_UC_READ, GPU_UC_WRITE, GPU_WC_WRITE,
                 GPU_COPY_RATE, GPU_COPY_SETUP, GPU_CLEANUP_COST);
     }
 
@@ -136,8 +140,8 @@ final class DmaplaneParameters {
                             p.get(MEMORY_PARALLELISM), p.get(MEMORY_BANDWIDTH), p.get(INTERCONNECT_BANDWIDTH)),
                     p.get(POST_COST), p.get(POLL_COST), p.get(REGISTRATION_COST),
                     new SoftRoceConfig(p.get(RXE_MTU), Math.toIntExact(p.get(RXE_HEADER_BYTES)), p.get(RXE_WR_COST),
-                            p.get(RXE_PACKET_COST), p.get(RXE_COPY_RATE), p.get(RXE_ACK_COST), p.get(RXE_ACK_TIMEOUT),
-                            p.get(RXE_RNR_DELAY)),
+                            p.get(RXE_PACKET_COST), p.get(RXE_COPY_RATE), p.get(RXE_ACK_COST),
+                            p.get(RXE_LOCAL_ACK_TIMEOUT), p.get(RXE_MIN_RNR_TIMER)),
                     new GpuBarConfig(p.get(GPU_UC_READ), p.get(GPU_UC_WRITE), p.get(GPU_WC_WRITE), p.get(GPU_COPY_RATE),
                             p.get(GPU_COPY_SETUP), p.get(GPU_CLEANUP_COST)));
         }

@@ -53,9 +53,9 @@ final class DmaplaneStatistics {
     static final StatisticSpec RXE_PACKETS = StatisticSpec.counter("rxe.packets", "packets",
             "packets sent by the built-in Soft-RoCE transport");
     static final StatisticSpec RXE_RNR_NAKS = StatisticSpec.counter("rxe.rnrNaks", "naks",
-            "RNR NAKs sent (no receive posted)");
+            "RNR NAKs its requesters received and waited out (the peer had no receive posted)");
     static final StatisticSpec RXE_TIMEOUTS = StatisticSpec.counter("rxe.timeouts", "timeouts",
-            "ACK timeouts that sent a work request again");
+            "local ACK timeouts that sent unacknowledged packets again (go-back-N)");
     static final StatisticSpec RXE_UNKNOWN_QP = StatisticSpec.counter("rxe.unknownQp", "packets",
             "packets for no queue pair, dropped");
 

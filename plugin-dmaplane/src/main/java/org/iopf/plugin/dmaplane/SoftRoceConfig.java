@@ -12,11 +12,11 @@ import org.iopf.api.sim.DataRate;
  * @param packetCost CPU ns per packet on each side
  * @param copyRate per-byte CPU rate (copy plus ICRC) on each side
  * @param ackCost CPU ns to build or process an ACK
- * @param ackTimeout ns before an unacknowledged request is sent again (or, past the retry count, fails)
- * @param rnrDelay ns to wait after an RNR NAK
+ * @param localAckTimeout the local ACK timeout exponent (4.096 us x 2^n; 0 = no timer)
+ * @param minRnrTimer the RNR timer code its responders put in RNR NAKs
  */
 record SoftRoceConfig(long mtu, int headerBytes, long wrCost, long packetCost, DataRate copyRate, long ackCost,
-        long ackTimeout, long rnrDelay) {
+        int localAckTimeout, int minRnrTimer) {
     SoftRoceConfig {
         Objects.requireNonNull(copyRate, "copyRate is null");
         if (Long.bitCount(mtu) != 1) {

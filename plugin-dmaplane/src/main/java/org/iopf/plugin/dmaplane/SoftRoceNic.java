@@ -24,17 +24,27 @@ import org.iopf.api.observe.Counter;
 import org.iopf.api.observe.Metrics;
 import org.iopf.api.sim.CpuCore;
 import org.iopf.api.sim.Scheduler;
+import org.iopf.api.sim.WorkPriority;
+import org.iopf.api.mem.Payload;
+import org.iopf.api.mem.PhysicalMemory;
+import org.iopf.toolkit.rc.LocalAckTimeout;
+import org.iopf.toolkit.rc.RcHeader;
+import org.iopf.toolkit.rc.RcLink;
+import org.iopf.toolkit.rc.RcMemory;
+import org.iopf.toolkit.rc.RcQueuePairEngine;
+import org.iopf.toolkit.rc.RcSettings;
 
 /**
  * The built-in Soft-RoCE-like transport (rxe, seed 004 §4.3) that dmaplane uses when its node has
  * no NIC component: RDMA verbs done in software. The requester (per work request and per packet:
  * WQE handling, skb, headers, payload copy and ICRC) runs on the transmit core, the responder and
- * the completer (per packet, per ACK) on the receive core; packets cross the platform's fabric
- * link. So its throughput is bounded by those cores and the link, and its round trip by the fabric
- * latency plus the software steps. Reliable connection with one cumulative ACK per message,
- * RNR NAK with go-back to the refused message, and a per-request ACK timeout that goes back to the
- * unacknowledged message and sends it again, up to the queue pair's retry count in a row, then
- * fails the queue pair.
+ * the completer (per packet, per ACK) on the receive core ({@link SoftRoceTransmitter}); packets
+ * cross the platform's fabric link. So its throughput is bounded by those cores and the link, and
+ * its round trip by the fabric latency plus the software steps. The reliable-connection transport
+ * itself is the toolkit's engine ({@link RcQueuePairEngine}: PSNs, cumulative ACKs, sequence NAK
+ * and go-back-N, the local ACK timeout {@code 4.096 us x 2^rxeLocalAckTimeout}, RNR NAKs carrying
+ * this NIC's {@code rxeMinRnrTimer} code), as rxe implements the IB spec's; memory is pinned at
+ * registration, so every translation hits.
  */
 final class SoftRoceNic implements Nic {
     private final MemoryManager memoryManager;
@@ -44,7 +54,11 @@ final class SoftRoceNic implements Nic {
     private final CpuCore txCore;
     private final CpuCore rxCore;
     private final Map<Integer, RxeRegion> regions = new TreeMap<>();
-    private final Map<Integer, RxeQueuePair> queuePairs = new TreeMap<>();
+    private final Map<Integer, RcQueuePairEngine<RxeRegion>> queuePairs = new TreeMap<>();
+    private final RcSettings settings;
+    private final SoftRoceTransmitter transmitter;
+    private final Link link = new Link();
+    private final PinnedMemory pinnedMemory = new PinnedMemory();
     private final Counter packetsOut;
     private final Counter rnrNaks;
     private final Counter timeouts;
@@ -61,10 +75,13 @@ final class SoftRoceNic implements Nic {
         this.txCore = Objects.requireNonNull(txCore, "txCore is null");
         this.rxCore = Objects.requireNonNull(rxCore, "rxCore is null");
         this.port = fabric.attach(endpoint, fabric.defaultLink(), this::receive);
+        this.settings = new RcSettings(config.mtu(), LocalAckTimeout.nanos(config.localAckTimeout()),
+                config.minRnrTimer());
         this.packetsOut = DmaplaneStatistics.RXE_PACKETS.counter(metrics);
         this.rnrNaks = DmaplaneStatistics.RXE_RNR_NAKS.counter(metrics);
         this.timeouts = DmaplaneStatistics.RXE_TIMEOUTS.counter(metrics);
         this.unknown = DmaplaneStatistics.RXE_UNKNOWN_QP.counter(metrics);
+        this.transmitter = new SoftRoceTransmitter(config, txCore, rxCore, port, packetsOut::increment);
     }
 
     @Override
@@ -133,62 +150,84 @@ final class SoftRoceNic implements Nic {
         if (!(sendQueue instanceof BoundedCompletionQueue send) || !(receiveQueue instanceof BoundedCompletionQueue recv)) {
             throw new IllegalArgumentException("completion queues must come from this Soft-RoCE device");
         }
-        RxeQueuePair qp = new RxeQueuePair(this, nextQpn++, Objects.requireNonNull(pd, "pd is null"), send, recv,
-                Objects.requireNonNull(config, "config is null"));
+        RcQueuePairEngine<RxeRegion> qp = new RcQueuePairEngine<>(link, pinnedMemory, settings, nextQpn++,
+                Objects.requireNonNull(pd, "pd is null"), send, recv, Objects.requireNonNull(config, "config is null"));
         queuePairs.put(qp.qpn(), qp);
         return qp;
     }
 
-    // ---- services for queue pairs ----
+    // ---- the engine's view of this NIC ----
 
-    SoftRoceConfig config() {
-        return config;
+    /** The clock, memory, software transmit path and counters as the transport engine sees them. */
+    private final class Link implements RcLink {
+        @Override
+        public Scheduler scheduler() {
+            return scheduler;
+        }
+
+        @Override
+        public PhysicalMemory memory() {
+            return memoryManager.physicalMemory();
+        }
+
+        @Override
+        public Packet packet(Endpoint destination, int headerBytes, RcHeader header, Payload payload) {
+            // RoCEv2 encapsulation (Ethernet, IP, UDP around the BTH), not the IB link headers
+            return new Packet(port.endpoint(), destination, config.headerBytes(), header, payload);
+        }
+
+        @Override
+        public void kick(RcQueuePairEngine<?> qp) {
+            transmitter.kick(qp);
+        }
+
+        @Override
+        public void countTimeout() {
+            timeouts.increment();
+        }
+
+        @Override
+        public void countRnrReceived() {
+            rnrNaks.increment();
+        }
     }
 
-    Scheduler scheduler() {
-        return scheduler;
+    /** Regions pinned at registration: every page translated until deregistration, so every default holds. */
+    private final class PinnedMemory implements RcMemory<RxeRegion> {
+        @Override
+        public RxeRegion localRegion(int lkey) {
+            return regions.get(lkey);
+        }
+
+        @Override
+        public RxeRegion remoteRegion(int rkey) {
+            return regions.get(rkey);
+        }
+
+        @Override
+        public MemoryRegion registration(RxeRegion region) {
+            return region.region();
+        }
+
+        @Override
+        public long physical(RxeRegion region, long va) {
+            return region.physical(va);
+        }
     }
 
-    MemoryManager memoryManager() {
-        return memoryManager;
-    }
-
-    CpuCore txCore() {
-        return txCore;
-    }
-
-    CpuCore rxCore() {
-        return rxCore;
-    }
-
-    RxeRegion region(int key) {
-        return regions.get(key);
-    }
-
-    void countRnrNak() {
-        rnrNaks.increment();
-    }
-
-    void countTimeout() {
-        timeouts.increment();
-    }
-
-    /** Puts a packet on the wire. */
-    void send(Endpoint destination, RxeHeader header, org.iopf.api.mem.Payload payload) {
-        packetsOut.increment();
-        port.send(new Packet(port.endpoint(), destination, config.headerBytes(), header, payload));
-    }
-
+    /** A packet arrived: the responder or completer takes it in on the receive core, then the engine. */
     private void receive(Packet packet) {
-        if (!(packet.header() instanceof RxeHeader header)) {
+        if (!(packet.header() instanceof RcHeader header)) {
             unknown.increment();
             return;
         }
-        RxeQueuePair qp = queuePairs.get(header.destinationQpn());
+        RcQueuePairEngine<RxeRegion> qp = queuePairs.get(header.destinationQpn());
         if (qp == null) {
             unknown.increment();
             return;
         }
-        qp.onPacket(header, packet.payload());
+        String step = header instanceof RcHeader.Ack || header instanceof RcHeader.ReadResponse
+                ? "rxe/completer" : "rxe/responder";
+        rxCore.run(step, WorkPriority.SOFTIRQ, transmitter.receiveCost(packet), () -> qp.onPacket(packet));
     }
 }
