@@ -8,13 +8,15 @@ import org.iopf.api.mem.Payload;
 
 /**
  * A packet on the fabric. The header is the sending protocol's own object (a PSN, an opcode); the
- * payload is real content captured from memory, or null for a control packet (an ACK).
+ * payload is real content captured from memory, {@link Payload#empty()} for a control packet (an
+ * ACK); it is never null ({@code null} given to the constructor is taken as empty, as API 0.1 plugins
+ * pass it).
  *
  * @param source where it comes from
  * @param destination where it goes
  * @param headerBytes bytes of headers on the wire, {@code >= 0}
  * @param header the protocol's header object, not null
- * @param payload the contents, or null
+ * @param payload the contents, {@link Payload#empty()} for none
  * @since 0.1
  */
 @API(status = STABLE, since = "0.1")
@@ -27,11 +29,14 @@ public record Packet(Endpoint source, Endpoint destination, int headerBytes, Obj
         if (headerBytes < 0) {
             throw new IllegalArgumentException("headerBytes must be >= 0: " + headerBytes);
         }
+        if (payload == null) {
+            payload = Payload.empty();
+        }
     }
 
     /** Bytes of payload, 0 for a control packet. */
     public long payloadBytes() {
-        return payload == null ? 0 : payload.length();
+        return payload.length();
     }
 
     /** Bytes on the wire: headers plus payload. */

@@ -1,5 +1,6 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import org.apiguardian.api.API;
@@ -28,4 +29,16 @@ public interface Payload {
      * @throws UnsupportedOperationException if the payload is longer than an array can hold
      */
     byte[] bytes();
+
+    /**
+     * No content, length 0: what a control packet (an ACK, a NAK, a credit update) carries, so that a
+     * packet's payload is never null. Every memory writes it as nothing.
+     *
+     * @return the one empty payload
+     * @since 0.2
+     */
+    @API(status = EXPERIMENTAL, since = "0.2")
+    static Payload empty() {
+        return EmptyPayload.INSTANCE;
+    }
 }

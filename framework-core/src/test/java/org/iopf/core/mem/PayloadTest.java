@@ -23,6 +23,31 @@ final class PayloadTest {
     }
 
     @Test
+    void theEmptyPayloadHasTheFingerprintOfNoBytesInBothModesAndEveryStoreWritesItAsNothing() {
+        org.iopf.api.mem.Payload empty = org.iopf.api.mem.Payload.empty();
+        assertThat(empty.length()).isZero();
+        assertThat(empty.fingerprint()).isEqualTo(BytesPayload.copyOf(new byte[0]).fingerprint())
+                .isEqualTo(FingerprintPayload.zeros(0).fingerprint());
+        assertThat(empty.slice(0, 0)).isSameAs(empty);
+        assertThatThrownBy(() -> empty.slice(0, 1)).isInstanceOf(IndexOutOfBoundsException.class);
+        for (ContentStore store : new ContentStore[] {new ByteContentStore(), new RunsContentStore()}) {
+            store.write(4096, BytesPayload.copyOf(new byte[] {7, 8}));
+            store.write(4096, empty);
+            assertThat(store.capture(4096, 2).bytes()).as(store.getClass().getSimpleName()).containsExactly(7, 8);
+        }
+    }
+
+    @Test
+    void aPacketWithoutContentCarriesTheEmptyPayloadNeverNull() {
+        var from = new org.iopf.api.fabric.Endpoint(new org.iopf.api.platform.NodeId("a"), "nic0");
+        var to = new org.iopf.api.fabric.Endpoint(new org.iopf.api.platform.NodeId("b"), "nic0");
+        var ack = new org.iopf.api.fabric.Packet(from, to, 30, "ack", null);
+        assertThat(ack.payload()).isSameAs(org.iopf.api.mem.Payload.empty());
+        assertThat(ack.payloadBytes()).isZero();
+        assertThat(ack.wireBytes()).isEqualTo(30);
+    }
+
+    @Test
     void generatedContentIsDeterministicAndSlicesAreConsistent() {
         FingerprintPayload a = FingerprintPayload.generated(5, 1 << 16);
         byte[] bytes = new byte[1 << 16];

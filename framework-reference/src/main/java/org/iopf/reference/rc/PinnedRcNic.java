@@ -9,13 +9,10 @@ import org.iopf.api.fabric.Fabric;
 import org.iopf.api.fabric.FabricPort;
 import org.iopf.api.fabric.LinkSpec;
 import org.iopf.api.fabric.Packet;
-import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MemoryManager;
-import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.Payload;
 import org.iopf.api.mem.PhysicalMemory;
-import org.iopf.api.mem.PinResult;
 import org.iopf.api.nic.BoundedCompletionQueue;
 import org.iopf.api.nic.CompletionQueue;
 import org.iopf.api.nic.MemoryRegion;
@@ -27,12 +24,11 @@ import org.iopf.api.nic.RegistrationResult;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.observe.Tracer;
 import org.iopf.api.platform.ComponentContext;
-import org.iopf.api.platform.Units;
 import org.iopf.api.sim.Scheduler;
 import org.iopf.toolkit.rc.LocalAckTimeout;
 import org.iopf.toolkit.rc.RcHeader;
 import org.iopf.toolkit.rc.RcLink;
-import org.iopf.toolkit.rc.RcMemory;
+import org.iopf.toolkit.rc.PinnedRegions;
 import org.iopf.toolkit.rc.RcPortScheduler;
 import org.iopf.toolkit.rc.RcQueuePairEngine;
 import org.iopf.toolkit.rc.RcSettings;
@@ -53,9 +49,8 @@ public final class PinnedRcNic implements Nic {
     private final FabricPort port;
     private final RcSettings settings;
     private final RcLink link = new Link();
-    private final RcMemory<PinnedRegion> pinnedMemory = new PinnedMemory();
-    private final Map<Integer, PinnedRegion> regions = new HashMap<>();
-    private final Map<Integer, RcQueuePairEngine<PinnedRegion>> queuePairs = new HashMap<>();
+    private final PinnedRegions regions;
+    private final Map<Integer, RcQueuePairEngine<PinnedRegions.Region>> queuePairs = new HashMap<>();
     private final RcPortScheduler transmitter;
     private final Counter timeouts;
     private final Counter bytesSent;
@@ -69,6 +64,7 @@ public final class PinnedRcNic implements Nic {
     PinnedRcNic(ComponentContext context, MemoryManager memoryManager, Fabric fabric) {
         this.context = Objects.requireNonNull(context, "context is null");
         this.memoryManager = Objects.requireNonNull(memoryManager, "memoryManager is null");
+        this.regions = new PinnedRegions(memoryManager);
         long mtu = context.parameters().get(PinnedRcNicType.MTU);
         if (Long.bitCount(mtu) != 1) {
             throw new IllegalArgumentException(context.path() + ": mtu must be a power of two from 256 B to 4KiB: "
@@ -118,31 +114,12 @@ public final class PinnedRcNic implements Nic {
             return new RegistrationResult.Refused(context.path() + " has no page-fault support: on-demand "
                     + "registration is not available; register pinned memory");
         }
-        AddressSpace space = pd.space();
-        PinResult pinned = memoryManager.pin(space, address, length);
-        if (pinned != PinResult.PINNED) {
-            return new RegistrationResult.Refused("pinning " + Units.formatBytes(length) + " at 0x"
-                    + Long.toHexString(address) + " failed: " + pinned + " (pinnable limit "
-                    + Units.formatBytes(memoryManager.pinnableLimit()) + ")");
-        }
-        long page = PageSize.BASE.bytes();
-        long first = PageSize.BASE.alignDown(address);
-        long[] frames = new long[Math.toIntExact((PageSize.BASE.alignUp(address + length) - first) / page)];
-        for (int i = 0; i < frames.length; i++) {
-            frames[i] = memoryManager.translate(space, first + i * page, Access.READ).orElseThrow();
-        }
-        int key = nextKey++;
-        MemoryRegion region = new MemoryRegion(key, key, pd.pdn(), address, length, remoteWrite, remoteRead, false);
-        regions.put(key, new PinnedRegion(region, space, frames));
-        return new RegistrationResult.Registered(region);
+        return regions.register(pd, address, length, remoteWrite, remoteRead);
     }
 
     @Override
     public void deregisterMemory(MemoryRegion region) {
-        PinnedRegion removed = regions.remove(region.lkey());
-        if (removed != null) {
-            memoryManager.unpin(removed.space(), region.address(), region.length());
-        }
+        regions.deregister(region);
     }
 
     @Override
@@ -156,7 +133,7 @@ public final class PinnedRcNic implements Nic {
         if (!(sendQueue instanceof BoundedCompletionQueue send) || !(receiveQueue instanceof BoundedCompletionQueue receive)) {
             throw new IllegalArgumentException("completion queues must come from " + context.path());
         }
-        RcQueuePairEngine<PinnedRegion> qp = new RcQueuePairEngine<>(link, pinnedMemory, settings, nextQpn++,
+        RcQueuePairEngine<PinnedRegions.Region> qp = new RcQueuePairEngine<>(link, regions, settings, nextQpn++,
                 Objects.requireNonNull(pd, "pd is null"), send, receive, Objects.requireNonNull(config, "config is null"));
         queuePairs.put(qp.qpn(), qp);
         return qp;
@@ -192,29 +169,6 @@ public final class PinnedRcNic implements Nic {
         }
     }
 
-    /** Pinned regions: every page translated from registration to deregistration, so every default holds. */
-    private final class PinnedMemory implements RcMemory<PinnedRegion> {
-        @Override
-        public PinnedRegion localRegion(int lkey) {
-            return regions.get(lkey);
-        }
-
-        @Override
-        public PinnedRegion remoteRegion(int rkey) {
-            return regions.get(rkey);
-        }
-
-        @Override
-        public MemoryRegion registration(PinnedRegion region) {
-            return region.region();
-        }
-
-        @Override
-        public long physical(PinnedRegion region, long va) {
-            return region.physical(va);
-        }
-    }
-
     /** Counts and traces a packet the port sent. */
     private void sent(RcQueuePairEngine<?> qp, Packet packet, long sentAt, long free) {
         bytesSent.add(packet.payloadBytes());
@@ -242,7 +196,7 @@ public final class PinnedRcNic implements Nic {
             unknownQp.increment();
             return;
         }
-        RcQueuePairEngine<PinnedRegion> qp = queuePairs.get(header.destinationQpn());
+        RcQueuePairEngine<PinnedRegions.Region> qp = queuePairs.get(header.destinationQpn());
         if (qp == null) {
             unknownQp.increment();
             return;

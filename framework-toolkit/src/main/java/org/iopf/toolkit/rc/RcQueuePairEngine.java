@@ -239,7 +239,7 @@ public final class RcQueuePairEngine<R> implements QueuePair {
         WorkRequest wr = message.request;
         long mtu = settings.mtu();
         RcHeader header;
-        Payload payload = null;
+        Payload payload = Payload.empty();
         if (message.isRead()) {
             if (!message.localPrefetched && wr.length() > 0) {
                 message.localPrefetched = true;
@@ -290,7 +290,7 @@ public final class RcQueuePairEngine<R> implements QueuePair {
         Object head = outbound.peekFirst();
         if (head instanceof RcHeader.Ack ack) {
             outbound.pollFirst();
-            return link.packet(remotePort, RcHeader.ACK_BYTES, ack, null);
+            return link.packet(remotePort, RcHeader.ACK_BYTES, ack, Payload.empty());
         }
         @SuppressWarnings("unchecked")
         ReadJob<R> job = (ReadJob<R>) head;
@@ -298,7 +298,7 @@ public final class RcQueuePairEngine<R> implements QueuePair {
         long count = MtuSplit.packets(job.address, job.length, mtu);
         long offset = MtuSplit.offset(job.address, mtu, job.index);
         long length = job.length == 0 ? 0 : MtuSplit.length(job.address, job.length, mtu, offset);
-        Payload payload = null;
+        Payload payload = Payload.empty();
         if (length > 0) {
             long pa = memory.physical(job.region, job.address + offset);
             if (pa < 0) {
@@ -387,7 +387,7 @@ public final class RcQueuePairEngine<R> implements QueuePair {
                 return;
             }
         }
-        if (payload != null) {
+        if (payload.length() > 0) {
             long va = address + data.offset();
             Verdict verdict = memory.beforeWrite(target, va, payload.length(), address + data.messageLength());
             if (verdict == Verdict.REFUSE) {
@@ -528,7 +528,7 @@ public final class RcQueuePairEngine<R> implements QueuePair {
         SendMessage<R> read = window.peekFirst();
         WorkRequest wr = read.request;
         long offset = MtuSplit.offset(wr.remoteAddress(), settings.mtu(), psn - read.firstPsn);
-        if (payload != null) {
+        if (payload.length() > 0) {
             long va = wr.localAddress() + offset;
             boolean awaited = readRefetchPending;
             readRefetchPending = true; // before the hook, which may resolve at once

@@ -7,11 +7,8 @@ import org.iopf.api.fabric.Endpoint;
 import org.iopf.api.fabric.Fabric;
 import org.iopf.api.fabric.FabricPort;
 import org.iopf.api.fabric.Packet;
-import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MemoryManager;
-import org.iopf.api.mem.PageSize;
-import org.iopf.api.mem.PinResult;
 import org.iopf.api.nic.BoundedCompletionQueue;
 import org.iopf.api.nic.CompletionQueue;
 import org.iopf.api.nic.MemoryRegion;
@@ -28,9 +25,9 @@ import org.iopf.api.sim.WorkPriority;
 import org.iopf.api.mem.Payload;
 import org.iopf.api.mem.PhysicalMemory;
 import org.iopf.toolkit.rc.LocalAckTimeout;
+import org.iopf.toolkit.rc.PinnedRegions;
 import org.iopf.toolkit.rc.RcHeader;
 import org.iopf.toolkit.rc.RcLink;
-import org.iopf.toolkit.rc.RcMemory;
 import org.iopf.toolkit.rc.RcQueuePairEngine;
 import org.iopf.toolkit.rc.RcSettings;
 
@@ -53,12 +50,11 @@ final class SoftRoceNic implements Nic {
     private final FabricPort port;
     private final CpuCore txCore;
     private final CpuCore rxCore;
-    private final Map<Integer, RxeRegion> regions = new TreeMap<>();
-    private final Map<Integer, RcQueuePairEngine<RxeRegion>> queuePairs = new TreeMap<>();
+    private final PinnedRegions regions;
+    private final Map<Integer, RcQueuePairEngine<PinnedRegions.Region>> queuePairs = new TreeMap<>();
     private final RcSettings settings;
     private final SoftRoceTransmitter transmitter;
     private final Link link = new Link();
-    private final PinnedMemory pinnedMemory = new PinnedMemory();
     private final Counter packetsOut;
     private final Counter rnrNaks;
     private final Counter timeouts;
@@ -70,6 +66,7 @@ final class SoftRoceNic implements Nic {
     SoftRoceNic(Endpoint endpoint, Fabric fabric, MemoryManager memoryManager, Scheduler scheduler,
             SoftRoceConfig config, CpuCore txCore, CpuCore rxCore, Metrics metrics) {
         this.memoryManager = Objects.requireNonNull(memoryManager, "memoryManager is null");
+        this.regions = new PinnedRegions(memoryManager);
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler is null");
         this.config = Objects.requireNonNull(config, "config is null");
         this.txCore = Objects.requireNonNull(txCore, "txCore is null");
@@ -113,30 +110,12 @@ final class SoftRoceNic implements Nic {
         if (onDemand) {
             return new RegistrationResult.Refused("Soft-RoCE has no on-demand paging; register pinned memory");
         }
-        AddressSpace space = pd.space();
-        long pinLength = Math.max(1, length);
-        PinResult pinned = memoryManager.pin(space, address, pinLength);
-        if (pinned != PinResult.PINNED) {
-            return new RegistrationResult.Refused("pinning " + length + " B failed: " + pinned);
-        }
-        long page = PageSize.BASE.bytes();
-        long first = PageSize.BASE.alignDown(address);
-        long[] frames = new long[Math.toIntExact((PageSize.BASE.alignUp(address + pinLength) - first) / page)];
-        for (int i = 0; i < frames.length; i++) {
-            frames[i] = memoryManager.translate(space, first + i * page, Access.READ).orElseThrow();
-        }
-        int key = nextKey++;
-        MemoryRegion region = new MemoryRegion(key, key, pd.pdn(), address, length, remoteWrite, remoteRead, false);
-        regions.put(key, new RxeRegion(region, space, frames));
-        return new RegistrationResult.Registered(region);
+        return regions.register(pd, address, length, remoteWrite, remoteRead);
     }
 
     @Override
     public void deregisterMemory(MemoryRegion region) {
-        RxeRegion removed = regions.remove(region.lkey());
-        if (removed != null) {
-            memoryManager.unpin(removed.space(), region.address(), Math.max(1, region.length()));
-        }
+        regions.deregister(region);
     }
 
     @Override
@@ -150,7 +129,7 @@ final class SoftRoceNic implements Nic {
         if (!(sendQueue instanceof BoundedCompletionQueue send) || !(receiveQueue instanceof BoundedCompletionQueue recv)) {
             throw new IllegalArgumentException("completion queues must come from this Soft-RoCE device");
         }
-        RcQueuePairEngine<RxeRegion> qp = new RcQueuePairEngine<>(link, pinnedMemory, settings, nextQpn++,
+        RcQueuePairEngine<PinnedRegions.Region> qp = new RcQueuePairEngine<>(link, regions, settings, nextQpn++,
                 Objects.requireNonNull(pd, "pd is null"), send, recv, Objects.requireNonNull(config, "config is null"));
         queuePairs.put(qp.qpn(), qp);
         return qp;
@@ -192,36 +171,13 @@ final class SoftRoceNic implements Nic {
         }
     }
 
-    /** Regions pinned at registration: every page translated until deregistration, so every default holds. */
-    private final class PinnedMemory implements RcMemory<RxeRegion> {
-        @Override
-        public RxeRegion localRegion(int lkey) {
-            return regions.get(lkey);
-        }
-
-        @Override
-        public RxeRegion remoteRegion(int rkey) {
-            return regions.get(rkey);
-        }
-
-        @Override
-        public MemoryRegion registration(RxeRegion region) {
-            return region.region();
-        }
-
-        @Override
-        public long physical(RxeRegion region, long va) {
-            return region.physical(va);
-        }
-    }
-
     /** A packet arrived: the responder or completer takes it in on the receive core, then the engine. */
     private void receive(Packet packet) {
         if (!(packet.header() instanceof RcHeader header)) {
             unknown.increment();
             return;
         }
-        RcQueuePairEngine<RxeRegion> qp = queuePairs.get(header.destinationQpn());
+        RcQueuePairEngine<PinnedRegions.Region> qp = queuePairs.get(header.destinationQpn());
         if (qp == null) {
             unknown.increment();
             return;

@@ -141,7 +141,7 @@ final class EthernetNic implements Nic, Inspectable {
         RxPath path = new RxPath(context, settings, mode, buffer, tcp, mirror, memoryManager.physicalMemory(), rxDma,
                 rxCore, mode.usesBackupRing() ? new IoProvider(ring, rxCore, settings.copyRate(), context) : null,
                 (destination, ack) -> port.send(new Packet(port.endpoint(), destination,
-                        EthHeader.MIN_WIRE_FRAME, ack, null)));
+                        EthHeader.MIN_WIRE_FRAME, ack, Payload.empty())));
         receivers.put(flow, path);
         return path;
     }

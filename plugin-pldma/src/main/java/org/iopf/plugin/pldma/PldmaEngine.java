@@ -19,6 +19,7 @@ import org.iopf.api.fabric.Fabric;
 import org.iopf.api.fabric.FabricPort;
 import org.iopf.api.fabric.LinkSpec;
 import org.iopf.api.fabric.Packet;
+import org.iopf.api.mem.Payload;
 import org.iopf.api.fault.FaultRecord;
 import org.iopf.api.iommu.DomainId;
 import org.iopf.api.iommu.Iommu;
@@ -427,7 +428,7 @@ final class PldmaEngine implements DmaEngine, Inspectable {
     }
 
     private void sendControl(Endpoint destination, PldmaHeader header) {
-        control.addLast(new Packet(port.endpoint(), destination, headerBytes, header, null));
+        control.addLast(new Packet(port.endpoint(), destination, headerBytes, header, Payload.empty()));
         scheduleTransmit();
     }
 
