@@ -1,8 +1,6 @@
 package org.iopf.reference.rc;
 
 import jakarta.inject.Inject;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Objects;
 import org.iopf.api.fabric.Endpoint;
 import org.iopf.api.fabric.Fabric;
@@ -11,8 +9,6 @@ import org.iopf.api.fabric.LinkSpec;
 import org.iopf.api.fabric.Packet;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MemoryManager;
-import org.iopf.api.mem.Payload;
-import org.iopf.api.mem.PhysicalMemory;
 import org.iopf.api.nic.BoundedCompletionQueue;
 import org.iopf.api.nic.CompletionQueue;
 import org.iopf.api.nic.MemoryRegion;
@@ -24,13 +20,14 @@ import org.iopf.api.nic.RegistrationResult;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.observe.Tracer;
 import org.iopf.api.platform.ComponentContext;
-import org.iopf.api.sim.Scheduler;
 import org.iopf.toolkit.rc.LocalAckTimeout;
-import org.iopf.toolkit.rc.RcHeader;
-import org.iopf.toolkit.rc.RcLink;
 import org.iopf.toolkit.rc.PinnedRegions;
+import org.iopf.toolkit.rc.PortLink;
+import org.iopf.toolkit.rc.ProtectionDomains;
+import org.iopf.toolkit.rc.RcHeader;
 import org.iopf.toolkit.rc.RcPortScheduler;
 import org.iopf.toolkit.rc.RcQueuePairEngine;
+import org.iopf.toolkit.rc.RcQueuePairs;
 import org.iopf.toolkit.rc.RcSettings;
 
 /**
@@ -48,17 +45,15 @@ public final class PinnedRcNic implements Nic {
     private final MemoryManager memoryManager;
     private final FabricPort port;
     private final RcSettings settings;
-    private final RcLink link = new Link();
     private final PinnedRegions regions;
-    private final Map<Integer, RcQueuePairEngine<PinnedRegions.Region>> queuePairs = new HashMap<>();
+    private final RcQueuePairs<PinnedRegions.Region> queuePairs;
     private final RcPortScheduler transmitter;
     private final Counter timeouts;
     private final Counter bytesSent;
     private final Counter unknownQp;
     private final Tracer tracer;
-    private int nextPdn = 1;
+    private final ProtectionDomains protectionDomains = new ProtectionDomains();
     private int nextKey = 1;
-    private int nextQpn = 1;
 
     @Inject
     PinnedRcNic(ComponentContext context, MemoryManager memoryManager, Fabric fabric) {
@@ -82,6 +77,8 @@ public final class PinnedRcNic implements Nic {
         this.bytesSent = PinnedRcNicType.TX_BYTES.counter(context.metrics());
         this.unknownQp = PinnedRcNicType.RX_UNKNOWN_QP.counter(context.metrics());
         this.tracer = context.tracer();
+        this.queuePairs = new RcQueuePairs<>(context.path(), new PortLink(context.scheduler(),
+                memoryManager.physicalMemory(), port, transmitter::kick, timeouts), settings);
     }
 
     @Override
@@ -91,19 +88,7 @@ public final class PinnedRcNic implements Nic {
 
     @Override
     public ProtectionDomain allocateProtectionDomain(AddressSpace space) {
-        Objects.requireNonNull(space, "space is null");
-        int pdn = nextPdn++;
-        return new ProtectionDomain() {
-            @Override
-            public int pdn() {
-                return pdn;
-            }
-
-            @Override
-            public AddressSpace space() {
-                return space;
-            }
-        };
+        return protectionDomains.allocate(space);
     }
 
     @Override
@@ -130,44 +115,10 @@ public final class PinnedRcNic implements Nic {
     @Override
     public QueuePair createQueuePair(ProtectionDomain pd, CompletionQueue sendQueue, CompletionQueue receiveQueue,
             QueuePairConfig config) {
-        if (!(sendQueue instanceof BoundedCompletionQueue send) || !(receiveQueue instanceof BoundedCompletionQueue receive)) {
-            throw new IllegalArgumentException("completion queues must come from " + context.path());
-        }
-        RcQueuePairEngine<PinnedRegions.Region> qp = new RcQueuePairEngine<>(link, regions, settings, nextQpn++,
-                Objects.requireNonNull(pd, "pd is null"), send, receive, Objects.requireNonNull(config, "config is null"));
-        queuePairs.put(qp.qpn(), qp);
-        return qp;
+        return queuePairs.create(regions, pd, sendQueue, receiveQueue, config);
     }
 
     // ---- services for queue pairs ----
-
-    /** The port, clock and counters as the transport engine sees them. */
-    private final class Link implements RcLink {
-        @Override
-        public Scheduler scheduler() {
-            return context.scheduler();
-        }
-
-        @Override
-        public PhysicalMemory memory() {
-            return memoryManager.physicalMemory();
-        }
-
-        @Override
-        public Packet packet(Endpoint destination, int headerBytes, RcHeader header, Payload payload) {
-            return new Packet(port.endpoint(), destination, headerBytes, header, payload);
-        }
-
-        @Override
-        public void kick(RcQueuePairEngine<?> qp) {
-            transmitter.kick(qp);
-        }
-
-        @Override
-        public void countTimeout() {
-            timeouts.increment();
-        }
-    }
 
     /** Counts and traces a packet the port sent. */
     private void sent(RcQueuePairEngine<?> qp, Packet packet, long sentAt, long free) {
@@ -192,11 +143,7 @@ public final class PinnedRcNic implements Nic {
     }
 
     private void receive(Packet packet) {
-        if (!(packet.header() instanceof RcHeader header)) {
-            unknownQp.increment();
-            return;
-        }
-        RcQueuePairEngine<PinnedRegions.Region> qp = queuePairs.get(header.destinationQpn());
+        RcQueuePairEngine<PinnedRegions.Region> qp = queuePairs.destination(packet);
         if (qp == null) {
             unknownQp.increment();
             return;

@@ -1,6 +1,5 @@
 package org.iopf.toolkit.rc;
 
-import java.util.ArrayDeque;
 import java.util.Objects;
 import org.iopf.api.fabric.FabricPort;
 import org.iopf.api.fabric.Packet;
@@ -28,7 +27,7 @@ public final class RcPortScheduler {
     private final Scheduler scheduler;
     private final FabricPort port;
     private final SentListener listener;
-    private final ArrayDeque<RcQueuePairEngine<?>> ready = new ArrayDeque<>();
+    private final RcReadyQueue ready = new RcReadyQueue();
     private boolean transmitScheduled;
 
     /**
@@ -50,10 +49,7 @@ public final class RcPortScheduler {
      * @param queuePair the queue pair
      */
     public void kick(RcQueuePairEngine<?> queuePair) {
-        if (!queuePair.isTransmitQueued()) {
-            queuePair.setTransmitQueued(true);
-            ready.addLast(queuePair);
-        }
+        ready.add(queuePair);
         if (!transmitScheduled) {
             transmitScheduled = true;
             scheduler.scheduleAt(Math.max(scheduler.now(), port.transmitBusyUntil()), this::transmit);
@@ -63,24 +59,16 @@ public final class RcPortScheduler {
     /** Sends one packet from the next queue pair in turn, then waits for the port to be free. */
     private void transmit() {
         transmitScheduled = false;
-        while (!ready.isEmpty()) {
-            RcQueuePairEngine<?> qp = ready.pollFirst();
-            Packet packet = qp.nextPacket();
-            if (qp.hasPacket()) {
-                ready.addLast(qp);
-            } else {
-                qp.setTransmitQueued(false);
-            }
-            if (packet != null) {
-                long sentAt = scheduler.now();
-                long free = port.send(packet);
-                listener.sent(qp, packet, sentAt, free);
-                if (!ready.isEmpty()) {
-                    transmitScheduled = true;
-                    scheduler.scheduleAt(free, this::transmit);
-                }
-                return;
-            }
+        Packet packet = ready.poll();
+        if (packet == null) {
+            return;
+        }
+        long sentAt = scheduler.now();
+        long free = port.send(packet);
+        listener.sent(ready.lastQueuePair(), packet, sentAt, free);
+        if (!ready.isEmpty()) {
+            transmitScheduled = true;
+            scheduler.scheduleAt(free, this::transmit);
         }
     }
 }

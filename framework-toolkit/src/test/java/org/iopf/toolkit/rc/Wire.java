@@ -108,7 +108,7 @@ final class Wire implements Scheduler {
     }
 
     /** One region, its addresses their own physical addresses. */
-    private static final class Regions implements RcMemory<MemoryRegion> {
+    static final class Regions implements RcMemory<MemoryRegion> {
         @Override
         public MemoryRegion localRegion(int lkey) {
             return lkey == REGION.lkey() ? REGION : null;

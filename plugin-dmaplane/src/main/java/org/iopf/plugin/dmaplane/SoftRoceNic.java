@@ -1,14 +1,13 @@
 package org.iopf.plugin.dmaplane;
 
-import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 import org.iopf.api.fabric.Endpoint;
 import org.iopf.api.fabric.Fabric;
 import org.iopf.api.fabric.FabricPort;
 import org.iopf.api.fabric.Packet;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.mem.Payload;
 import org.iopf.api.nic.BoundedCompletionQueue;
 import org.iopf.api.nic.CompletionQueue;
 import org.iopf.api.nic.MemoryRegion;
@@ -22,13 +21,13 @@ import org.iopf.api.observe.Metrics;
 import org.iopf.api.sim.CpuCore;
 import org.iopf.api.sim.Scheduler;
 import org.iopf.api.sim.WorkPriority;
-import org.iopf.api.mem.Payload;
-import org.iopf.api.mem.PhysicalMemory;
 import org.iopf.toolkit.rc.LocalAckTimeout;
 import org.iopf.toolkit.rc.PinnedRegions;
+import org.iopf.toolkit.rc.PortLink;
+import org.iopf.toolkit.rc.ProtectionDomains;
 import org.iopf.toolkit.rc.RcHeader;
-import org.iopf.toolkit.rc.RcLink;
 import org.iopf.toolkit.rc.RcQueuePairEngine;
+import org.iopf.toolkit.rc.RcQueuePairs;
 import org.iopf.toolkit.rc.RcSettings;
 
 /**
@@ -51,17 +50,15 @@ final class SoftRoceNic implements Nic {
     private final CpuCore txCore;
     private final CpuCore rxCore;
     private final PinnedRegions regions;
-    private final Map<Integer, RcQueuePairEngine<PinnedRegions.Region>> queuePairs = new TreeMap<>();
+    private final RcQueuePairs<PinnedRegions.Region> queuePairs;
     private final RcSettings settings;
     private final SoftRoceTransmitter transmitter;
-    private final Link link = new Link();
     private final Counter packetsOut;
     private final Counter rnrNaks;
     private final Counter timeouts;
     private final Counter unknown;
-    private int nextPdn = 1;
+    private final ProtectionDomains protectionDomains = new ProtectionDomains();
     private int nextKey = 1;
-    private int nextQpn = 1;
 
     SoftRoceNic(Endpoint endpoint, Fabric fabric, MemoryManager memoryManager, Scheduler scheduler,
             SoftRoceConfig config, CpuCore txCore, CpuCore rxCore, Metrics metrics) {
@@ -79,6 +76,7 @@ final class SoftRoceNic implements Nic {
         this.timeouts = DmaplaneStatistics.RXE_TIMEOUTS.counter(metrics);
         this.unknown = DmaplaneStatistics.RXE_UNKNOWN_QP.counter(metrics);
         this.transmitter = new SoftRoceTransmitter(config, txCore, rxCore, port, packetsOut::increment);
+        this.queuePairs = new RcQueuePairs<>("this Soft-RoCE device", new Link(), settings);
     }
 
     @Override
@@ -88,19 +86,7 @@ final class SoftRoceNic implements Nic {
 
     @Override
     public ProtectionDomain allocateProtectionDomain(AddressSpace space) {
-        Objects.requireNonNull(space, "space is null");
-        int pdn = nextPdn++;
-        return new ProtectionDomain() {
-            @Override
-            public int pdn() {
-                return pdn;
-            }
-
-            @Override
-            public AddressSpace space() {
-                return space;
-            }
-        };
+        return protectionDomains.allocate(space);
     }
 
     @Override
@@ -126,43 +112,21 @@ final class SoftRoceNic implements Nic {
     @Override
     public QueuePair createQueuePair(ProtectionDomain pd, CompletionQueue sendQueue, CompletionQueue receiveQueue,
             QueuePairConfig config) {
-        if (!(sendQueue instanceof BoundedCompletionQueue send) || !(receiveQueue instanceof BoundedCompletionQueue recv)) {
-            throw new IllegalArgumentException("completion queues must come from this Soft-RoCE device");
-        }
-        RcQueuePairEngine<PinnedRegions.Region> qp = new RcQueuePairEngine<>(link, regions, settings, nextQpn++,
-                Objects.requireNonNull(pd, "pd is null"), send, recv, Objects.requireNonNull(config, "config is null"));
-        queuePairs.put(qp.qpn(), qp);
-        return qp;
+        return queuePairs.create(regions, pd, sendQueue, receiveQueue, config);
     }
 
     // ---- the engine's view of this NIC ----
 
     /** The clock, memory, software transmit path and counters as the transport engine sees them. */
-    private final class Link implements RcLink {
-        @Override
-        public Scheduler scheduler() {
-            return scheduler;
-        }
-
-        @Override
-        public PhysicalMemory memory() {
-            return memoryManager.physicalMemory();
+    private final class Link extends PortLink {
+        Link() {
+            super(scheduler, memoryManager.physicalMemory(), port, transmitter::kick, timeouts);
         }
 
         @Override
         public Packet packet(Endpoint destination, int headerBytes, RcHeader header, Payload payload) {
             // RoCEv2 encapsulation (Ethernet, IP, UDP around the BTH), not the IB link headers
-            return new Packet(port.endpoint(), destination, config.headerBytes(), header, payload);
-        }
-
-        @Override
-        public void kick(RcQueuePairEngine<?> qp) {
-            transmitter.kick(qp);
-        }
-
-        @Override
-        public void countTimeout() {
-            timeouts.increment();
+            return super.packet(destination, config.headerBytes(), header, payload);
         }
 
         @Override
@@ -173,15 +137,12 @@ final class SoftRoceNic implements Nic {
 
     /** A packet arrived: the responder or completer takes it in on the receive core, then the engine. */
     private void receive(Packet packet) {
-        if (!(packet.header() instanceof RcHeader header)) {
-            unknown.increment();
-            return;
-        }
-        RcQueuePairEngine<PinnedRegions.Region> qp = queuePairs.get(header.destinationQpn());
+        RcQueuePairEngine<PinnedRegions.Region> qp = queuePairs.destination(packet);
         if (qp == null) {
             unknown.increment();
             return;
         }
+        Object header = packet.header();
         String step = header instanceof RcHeader.Ack || header instanceof RcHeader.ReadResponse
                 ? "rxe/completer" : "rxe/responder";
         rxCore.run(step, WorkPriority.SOFTIRQ, transmitter.receiveCost(packet), () -> qp.onPacket(packet));

@@ -1,12 +1,12 @@
 package org.iopf.plugin.dmaplane;
 
-import java.util.ArrayDeque;
 import org.iopf.api.fabric.FabricPort;
 import org.iopf.api.fabric.Packet;
 import org.iopf.api.sim.CpuCore;
 import org.iopf.api.sim.WorkPriority;
 import org.iopf.toolkit.rc.RcHeader;
 import org.iopf.toolkit.rc.RcQueuePairEngine;
+import org.iopf.toolkit.rc.RcReadyQueue;
 
 /**
  * Soft-RoCE's transmit side: where a hardware NIC's port takes the queue pairs' packets as fast as
@@ -24,7 +24,7 @@ final class SoftRoceTransmitter {
     private final CpuCore rxCore;
     private final FabricPort port;
     private final Runnable sent;
-    private final ArrayDeque<RcQueuePairEngine<?>> ready = new ArrayDeque<>();
+    private final RcReadyQueue ready = new RcReadyQueue();
     private boolean building;
 
     SoftRoceTransmitter(SoftRoceConfig config, CpuCore txCore, CpuCore rxCore, FabricPort port, Runnable sent) {
@@ -37,37 +37,30 @@ final class SoftRoceTransmitter {
 
     /** A queue pair has a packet to send: give it turns. */
     void kick(RcQueuePairEngine<?> queuePair) {
-        if (!queuePair.isTransmitQueued()) {
-            queuePair.setTransmitQueued(true);
-            ready.addLast(queuePair);
-        }
+        ready.add(queuePair);
         buildNext();
     }
 
     /** Takes the next queue pair's next packet, runs its software cost, then sends it and goes on. */
     private void buildNext() {
-        while (!building && !ready.isEmpty()) {
-            RcQueuePairEngine<?> qp = ready.pollFirst();
-            Packet packet = qp.nextPacket();
-            if (qp.hasPacket()) {
-                ready.addLast(qp);
-            } else {
-                qp.setTransmitQueued(false);
-            }
-            if (packet != null) {
-                building = true;
-                Object header = packet.header();
-                boolean response = header instanceof RcHeader.Ack || header instanceof RcHeader.ReadResponse;
-                CpuCore core = response ? rxCore : txCore;
-                String step = header instanceof RcHeader.Ack ? "rxe/ack" : response ? "rxe/responder" : "rxe/requester";
-                core.run(step, WorkPriority.SOFTIRQ, cost(packet), () -> {
-                    port.send(packet);
-                    sent.run();
-                    building = false;
-                    buildNext();
-                });
-            }
+        if (building) {
+            return;
         }
+        Packet packet = ready.poll();
+        if (packet == null) {
+            return;
+        }
+        building = true;
+        Object header = packet.header();
+        boolean response = header instanceof RcHeader.Ack || header instanceof RcHeader.ReadResponse;
+        CpuCore core = response ? rxCore : txCore;
+        String step = header instanceof RcHeader.Ack ? "rxe/ack" : response ? "rxe/responder" : "rxe/requester";
+        core.run(step, WorkPriority.SOFTIRQ, cost(packet), () -> {
+            port.send(packet);
+            sent.run();
+            building = false;
+            buildNext();
+        });
     }
 
     /** CPU time to build {@code packet} in software. */

@@ -20,8 +20,6 @@ import org.iopf.api.mem.Advice;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.MmuNotifier;
 import org.iopf.api.mem.PageSize;
-import org.iopf.api.mem.Payload;
-import org.iopf.api.mem.PhysicalMemory;
 import org.iopf.api.mem.PinResult;
 import org.iopf.api.nic.BoundedCompletionQueue;
 import org.iopf.api.nic.CompletionQueue;
@@ -37,11 +35,11 @@ import org.iopf.api.observe.Inspectable;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.Units;
 import org.iopf.api.sim.CpuCore;
-import org.iopf.api.sim.Scheduler;
-import org.iopf.toolkit.rc.RcHeader;
-import org.iopf.toolkit.rc.RcLink;
+import org.iopf.toolkit.rc.PortLink;
+import org.iopf.toolkit.rc.ProtectionDomains;
 import org.iopf.toolkit.rc.RcPortScheduler;
 import org.iopf.toolkit.rc.RcQueuePairEngine;
+import org.iopf.toolkit.rc.RcQueuePairs;
 import org.iopf.toolkit.rc.RcSettings;
 
 /**
@@ -60,9 +58,8 @@ public final class NpfHca implements Nic, Inspectable {
     private final String track;
     private final Map<Integer, OdpRegion> regions = new HashMap<>();
     private final Map<Integer, MmuNotifier> notifiers = new HashMap<>();
-    private final Map<Integer, RcQueuePairEngine<OdpRegion>> queuePairs = new HashMap<>();
+    private final RcQueuePairs<OdpRegion> queuePairs;
     private final RcPortScheduler transmitter;
-    private final RcLink link = new Link();
     private final RcSettings settings;
     private final Counter timeouts;
     private final Counter bytesSent;
@@ -75,9 +72,8 @@ public final class NpfHca implements Nic, Inspectable {
     private final Counter invalidatedEntries;
     private final Counter prefetchedPages;
     private final Histogram faultStall;
-    private int nextPdn = 1;
+    private final ProtectionDomains protectionDomains = new ProtectionDomains();
     private int nextKey = 1;
-    private int nextQpn = 1;
 
     @Inject
     NpfHca(ComponentContext context, MemoryManager memoryManager, Fabric fabric, FaultSink faultSink) {
@@ -106,6 +102,7 @@ public final class NpfHca implements Nic, Inspectable {
         this.invalidatedEntries = HcaStatistics.INVALIDATED_ENTRIES.counter(m);
         this.prefetchedPages = HcaStatistics.PREFETCHED_PAGES.counter(m);
         this.faultStall = HcaStatistics.RX_FAULT_STALL.histogram(m);
+        this.queuePairs = new RcQueuePairs<>(context.path(), new Link(), settings);
     }
 
     /** The parameters in force. */
@@ -120,19 +117,7 @@ public final class NpfHca implements Nic, Inspectable {
 
     @Override
     public ProtectionDomain allocateProtectionDomain(AddressSpace space) {
-        Objects.requireNonNull(space, "space is null");
-        int pdn = nextPdn++;
-        return new ProtectionDomain() {
-            @Override
-            public int pdn() {
-                return pdn;
-            }
-
-            @Override
-            public AddressSpace space() {
-                return space;
-            }
-        };
+        return protectionDomains.allocate(space);
     }
 
     @Override
@@ -229,14 +214,8 @@ public final class NpfHca implements Nic, Inspectable {
     @Override
     public QueuePair createQueuePair(ProtectionDomain pd, CompletionQueue sendQueue, CompletionQueue receiveQueue,
             QueuePairConfig qpConfig) {
-        if (!(sendQueue instanceof BoundedCompletionQueue send) || !(receiveQueue instanceof BoundedCompletionQueue receive)) {
-            throw new IllegalArgumentException("completion queues must come from " + context.path());
-        }
         Objects.requireNonNull(pd, "pd is null");
-        RcQueuePairEngine<OdpRegion> qp = new RcQueuePairEngine<>(link, new OdpQueueMemory(this, pd), settings,
-                nextQpn++, pd, send, receive, Objects.requireNonNull(qpConfig, "qpConfig is null"));
-        queuePairs.put(qp.qpn(), qp);
-        return qp;
+        return queuePairs.create(new OdpQueueMemory(this, pd), pd, sendQueue, receiveQueue, qpConfig);
     }
 
     // ---- services for queue pairs and tests ----
@@ -264,30 +243,9 @@ public final class NpfHca implements Nic, Inspectable {
     }
 
     /** The port, clock and counters as the transport engine sees them. */
-    private final class Link implements RcLink {
-        @Override
-        public Scheduler scheduler() {
-            return context.scheduler();
-        }
-
-        @Override
-        public PhysicalMemory memory() {
-            return memoryManager.physicalMemory();
-        }
-
-        @Override
-        public Packet packet(Endpoint destination, int headerBytes, RcHeader header, Payload payload) {
-            return new Packet(port.endpoint(), destination, headerBytes, header, payload);
-        }
-
-        @Override
-        public void kick(RcQueuePairEngine<?> qp) {
-            transmitter.kick(qp);
-        }
-
-        @Override
-        public void countTimeout() {
-            timeouts.increment();
+    private final class Link extends PortLink {
+        Link() {
+            super(context.scheduler(), memoryManager.physicalMemory(), port, transmitter::kick, timeouts);
         }
 
         @Override
@@ -311,11 +269,7 @@ public final class NpfHca implements Nic, Inspectable {
     }
 
     private void receive(Packet packet) {
-        if (!(packet.header() instanceof RcHeader header)) {
-            unknownQp.increment();
-            return;
-        }
-        RcQueuePairEngine<OdpRegion> qp = queuePairs.get(header.destinationQpn());
+        RcQueuePairEngine<OdpRegion> qp = queuePairs.destination(packet);
         if (qp == null) {
             unknownQp.increment();
             return;
