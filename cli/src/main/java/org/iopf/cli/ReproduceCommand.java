@@ -1,6 +1,7 @@
 package org.iopf.cli;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,7 +21,8 @@ import picocli.CommandLine.ParentCommand;
 /**
  * {@code iopf reproduce [NAME...]}: runs the bundled scenarios (every {@code *.yaml} under
  * {@code HOME/scenarios}, or those named), each of which carries {@code expect:} entries, and
- * prints one table of all; exits with 1 if any expectation is missed.
+ * prints one table of all; exits with 1 if any expectation is missed. With {@code --seeds} each
+ * scenario runs once per seed and the table is the spread of every expected figure over them.
  */
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
         description = "Runs the bundled scenarios with expectations and prints one table of all; exit 1 if any "
@@ -41,15 +43,25 @@ final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "Never show the progress bar.")
     boolean noProgress;
 
+    @Option(names = "--seeds", paramLabel = "SEEDS", description = "Run each scenario once per seed (7, 1..10 or "
+            + "1..5,9) and print the spread of every expected figure over them: lowest, median, highest, how many "
+            + "seeds met it; exit 1 if any seed misses one. With --out, each run goes to DIR/NAME/seed-N/ and "
+            + "every value to DIR/seeds.csv.")
+    String seeds;
+
     @Override
     public Integer call() throws IOException {
         CliEnvironment env = parent.env();
         Path dir = scenariosDir != null ? scenariosDir : env.scenariosDir();
         OutputTargets.checkFolder("--out", out);
+        List<Long> seedList = seeds == null ? null : SeedList.parse("--seeds", seeds);
         StatusOutput status = parent.status(noProgress);
         ScenarioExecutor executor = new ScenarioExecutor(parent.session().host(), status);
         Map<String, Scenario> all = readAll(dir, executor);
         List<Scenario> chosen = choose(all);
+        if (seedList != null) {
+            return overSeeds(chosen, seedList, executor, status, env);
+        }
         List<RunResult> results = new ArrayList<>();
         for (Scenario scenario : chosen) {
             status.note("running " + scenario.name() + " (" + scenario.source() + ")");
@@ -65,6 +77,40 @@ final class ReproduceCommand implements Callable<Integer> {
         env.out().println();
         ResultOutput.printSummary(results, env.out());
         boolean allMet = results.stream().allMatch(ResultOutput::allExpectationsMet);
+        return allMet ? ExitCode.OK : ExitCode.EXPECTATION_MISSED;
+    }
+
+    private int overSeeds(List<Scenario> chosen, List<Long> seedList, ScenarioExecutor executor, StatusOutput status,
+            CliEnvironment env) throws IOException {
+        List<SeedSpread> spreads = new ArrayList<>();
+        for (Scenario scenario : chosen) {
+            SeedSpread spread = new SeedSpread(scenario.name());
+            for (long seed : seedList) {
+                status.note("running " + scenario.name() + " with seed " + seed + " (" + scenario.source() + ")");
+                Scenario seeded = scenario.withSeed(seed);
+                RunResult result = executor.run(seeded);
+                spread.add(result);
+                if (!result.expectations().allPassed()) {
+                    env.out().printf("%s seed %d: %d of %d expectations met%n", scenario.name(), seed,
+                            result.expectations().passed(), result.expectations().total());
+                }
+                if (out != null) {
+                    Path dir = out.resolve(scenario.name()).resolve("seed-" + seed);
+                    ResultOutput.writeFiles(result, dir);
+                    RunRecords.write(dir, seeded, seeded, parent.session().host(), parent.commandLine());
+                }
+            }
+            spreads.add(spread);
+        }
+        env.out().println();
+        SeedSpread.print(spreads, env.out());
+        if (out != null) {
+            Files.createDirectories(out);
+            try (PrintWriter csv = new PrintWriter(Files.newBufferedWriter(out.resolve("seeds.csv")))) {
+                SeedSpread.writeCsv(spreads, csv);
+            }
+        }
+        boolean allMet = spreads.stream().allMatch(s -> s.runsMet() == s.runs());
         return allMet ? ExitCode.OK : ExitCode.EXPECTATION_MISSED;
     }
 
