@@ -213,7 +213,7 @@ public interface WorkloadContract {
         Map<String, String> wrong = new LinkedHashMap<>();
         for (ParameterSpec spec : type.parameters()) {
             String value = switch (spec.type()) {
-                case BYTES, DURATION, DATA_RATE, INTEGER, DECIMAL -> "several";
+                case BYTES, DURATION, SERVICE_TIME, DATA_RATE, INTEGER, DECIMAL -> "several";
                 case BOOLEAN -> "perhaps";
                 case NODE -> "node-that-is-not-there";
                 case STRING -> spec.allowedValues().isEmpty() ? null : "none-of-the-choices";

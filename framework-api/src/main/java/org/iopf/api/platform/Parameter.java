@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.function.BiFunction;
 import org.apiguardian.api.API;
 import org.iopf.api.sim.DataRate;
+import org.iopf.api.sim.ServiceTime;
 
 /**
  * A typed parameter key: a component or workload type declares each of its parameters once, as a
@@ -55,6 +56,17 @@ public final class Parameter<T> {
     /** A duration ({@code 200us}); read as a {@code Long} of nanoseconds. */
     public static Parameter<Long> duration(String name, String description) {
         return new Parameter<>(required(name, ParameterType.DURATION, description), Parameters::duration);
+    }
+
+    /**
+     * A service time: how long a piece of work or a latency takes, a duration ({@code 200us}) or a
+     * distribution ({@code lognormal(200us, 0.3)}, see {@link ServiceTime}); read as a
+     * {@link ServiceTime} to draw each occurrence from. Its range bounds the mean.
+     *
+     * @since 0.2
+     */
+    public static Parameter<ServiceTime> serviceTime(String name, String description) {
+        return new Parameter<>(required(name, ParameterType.SERVICE_TIME, description), Parameters::serviceTime);
     }
 
     /** A data rate ({@code 10Gbps}, {@code 1GB/s}). */

@@ -15,6 +15,13 @@ public enum ParameterType {
     BYTES("bytes"),
     /** A duration, read as nanoseconds: {@code 200us}, {@code 1ms}, {@code 50ns}, {@code 2s}. */
     DURATION("ns"),
+    /**
+     * A duration that may also be a distribution ({@code lognormal(200us, 0.3)}), read as a
+     * {@link org.iopf.api.sim.ServiceTime}; its range bounds the mean.
+     *
+     * @since 0.2
+     */
+    SERVICE_TIME("ns"),
     /** A data rate: {@code 10Gbps}, {@code 13284MB/s}, {@code 32GB/s}. */
     DATA_RATE("bytes/s"),
     /** A whole number (a count). */
@@ -45,6 +52,6 @@ public enum ParameterType {
 
     /** Whether its values are ordered quantities, which a {@link ParameterRange} can bound. */
     public boolean isNumeric() {
-        return this == BYTES || this == DURATION || this == DATA_RATE || this == INTEGER || this == DECIMAL;
+        return this == BYTES || this == DURATION || this == SERVICE_TIME || this == DATA_RATE || this == INTEGER || this == DECIMAL;
     }
 }

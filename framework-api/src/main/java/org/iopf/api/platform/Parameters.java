@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.STABLE;
 
 import org.apiguardian.api.API;
 import org.iopf.api.sim.DataRate;
+import org.iopf.api.sim.ServiceTime;
 
 /**
  * A component's parameter values, checked against its {@link ParameterSpec}s, with defaults filled
@@ -22,6 +23,17 @@ public interface Parameters {
 
     /** A {@link ParameterType#DURATION} value in nanoseconds. */
     long duration(String name);
+
+    /**
+     * A {@link ParameterType#SERVICE_TIME} value: a constant or a distribution to draw from. This
+     * default answers a constant from {@link #duration(String)}, for implementations that know no
+     * distributions.
+     *
+     * @since 0.2
+     */
+    default ServiceTime serviceTime(String name) {
+        return ServiceTime.constant(duration(name));
+    }
 
     /** A {@link ParameterType#DATA_RATE} value. */
     DataRate rate(String name);

@@ -12,6 +12,7 @@ import org.iopf.api.platform.ParameterType;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.platform.Units;
 import org.iopf.api.sim.DataRate;
+import org.iopf.api.sim.ServiceTime;
 
 /**
  * Parameter values of one component, checked against its type's specs when created: an unknown
@@ -78,6 +79,7 @@ public final class ResolvedParameters implements Parameters {
         return switch (spec.type()) {
             case BYTES -> Units.parseBytes(text);
             case DURATION -> Units.parseDuration(text);
+            case SERVICE_TIME -> ServiceTime.parse(text);
             case DATA_RATE -> Units.parseRate(text);
             case INTEGER -> Long.parseLong(text.strip().replace("_", ""));
             case DECIMAL -> parseDecimal(text);
@@ -159,6 +161,9 @@ public final class ResolvedParameters implements Parameters {
     }
 
     private static double magnitude(Object value) {
+        if (value instanceof ServiceTime time) {
+            return time.meanNanos();
+        }
         return value instanceof DataRate rate ? rate.bytesPerSecond() : ((Number) value).doubleValue();
     }
 
@@ -182,6 +187,7 @@ public final class ResolvedParameters implements Parameters {
         return switch (spec.type()) {
             case BYTES -> "a size such as 4KiB";
             case DURATION -> "a duration such as 200us";
+            case SERVICE_TIME -> "a duration such as 200us or a distribution such as lognormal(200us, 0.3)";
             case DATA_RATE -> "a rate such as 10Gbps";
             case STRING -> spec.allowedValues().isEmpty() ? "text" : "one of " + spec.allowedValues();
             case NODE -> "the name of a node of the platform";
@@ -194,6 +200,7 @@ public final class ResolvedParameters implements Parameters {
         return switch (type) {
             case BYTES -> "a size";
             case DURATION -> "a duration";
+            case SERVICE_TIME -> "a service time (a duration or a distribution whose mean is)";
             case DATA_RATE -> "a rate";
             case INTEGER -> "a whole number";
             case DECIMAL -> "a number";
@@ -242,6 +249,11 @@ public final class ResolvedParameters implements Parameters {
     @Override
     public long duration(String name) {
         return (Long) typed(name, ParameterType.DURATION);
+    }
+
+    @Override
+    public ServiceTime serviceTime(String name) {
+        return (ServiceTime) typed(name, ParameterType.SERVICE_TIME);
     }
 
     @Override

@@ -32,6 +32,10 @@ final class ResolvedParametersJson {
             switch (spec.type()) {
                 case BYTES -> entry.put("base", resolved.bytes(spec.name()));
                 case DURATION -> entry.put("base", resolved.duration(spec.name()));
+                case SERVICE_TIME -> {
+                    entry.put("base", resolved.serviceTime(spec.name()).meanNanos());
+                    entry.put("distribution", resolved.serviceTime(spec.name()).toString());
+                }
                 case DATA_RATE -> entry.put("base", resolved.rate(spec.name()).bytesPerSecond());
                 case INTEGER -> entry.put("base", resolved.integer(spec.name()));
                 case DECIMAL -> entry.put("base", resolved.decimal(spec.name()));

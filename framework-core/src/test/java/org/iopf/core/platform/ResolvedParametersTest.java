@@ -156,4 +156,27 @@ final class ResolvedParametersTest {
         assertThatThrownBy(() -> new ResolvedParameters("node1/gpu (hmm-device)", specs, Map.of()))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("not a multiple of 4KiB");
     }
+
+    private static final List<ParameterSpec> TIMES = List.of(ParameterSpec.of("isrCost", ParameterType.SERVICE_TIME,
+            "8us", "ISR per fault", "").range("0ns", "1s"));
+
+    @Test
+    void aServiceTimeIsAConstantByDefaultAndADistributionWhenOneIsWritten() {
+        assertThat(new ResolvedParameters("c", TIMES, Map.of()).serviceTime("isrCost"))
+                .isEqualTo(org.iopf.api.sim.ServiceTime.constant(8_000));
+        assertThat(new ResolvedParameters("c", TIMES, Map.of("isrCost", "lognormal(8us, 0.25)")).serviceTime("isrCost"))
+                .isEqualTo(org.iopf.api.sim.ServiceTime.lognormal(8_000, 0.25));
+    }
+
+    @Test
+    void aServiceTimeWhoseMeanLeavesTheRangeOrThatDoesNotParseIsRefusedNamingTheParameter() {
+        assertThatThrownBy(() -> new ResolvedParameters("node1/faults (exanest-faults)", TIMES,
+                Map.of("isrCost", "exponential(2s)")))
+                .isInstanceOf(InvalidParameterException.class)
+                .hasMessageContaining("isrCost").hasMessageContaining("'exponential(2s)' is out of range");
+        assertThatThrownBy(() -> new ResolvedParameters("node1/faults (exanest-faults)", TIMES,
+                Map.of("isrCost", "normal(8us, 1us)")))
+                .isInstanceOf(InvalidParameterException.class)
+                .hasMessageContaining("'normal' is not a distribution");
+    }
 }

@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.random.RandomGenerator;
 import org.iopf.api.fault.FaultHandler;
 import org.iopf.api.fault.FaultKind;
 import org.iopf.api.fault.PageFault;
@@ -72,6 +73,8 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
     private final Iommu iommu;
     private final IoMappings mappings;
     private final MemoryManager memory;
+    /** Step times are drawn from the component's random stream (a constant draws nothing). */
+    private final RandomGenerator random;
     private final ExanestSettings settings;
     private final CpuCore irqCore;
     private final CpuCore libraryCore;
@@ -143,6 +146,7 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
         this.mappings = new IoMappings(memory, () -> iommu, this::unmapped);
         this.memory = Objects.requireNonNull(memory, "memory is null");
         this.settings = ExanestSettings.from(context.parameters());
+        this.random = context.random();
         this.irqCore = core(context, ExanestFaultsType.IRQ_CORE.name(), settings.irqCore(), 0);
         this.libraryCore = core(context, ExanestFaultsType.LIBRARY_CORE.name(), settings.libraryCore(), 1);
         Metrics metrics = context.metrics();
@@ -151,7 +155,7 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
                 () -> locks.values().stream().mapToLong(MmapLock::contended).sum());
         this.netlink = new NetlinkChannel(context.scheduler(), context.random(), context.tracer(),
                 context.path() + "/netlink", metrics, settings);
-        this.library = new UserLibrary(context.scheduler(), libraryCore, memory, netlink, settings,
+        this.library = new UserLibrary(context.scheduler(), context.random(), libraryCore, memory, netlink, settings,
                 space -> lock(space), new UserLibrary.Kernel() {
                     @Override
                     public void ack(FaultRequest request) {
@@ -191,8 +195,8 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
         Objects.requireNonNull(fault, "fault is null");
         counters.handled.increment();
         long raised = fault.record().timeNanos();
-        context.scheduler().schedule(settings.irqLatency(), () -> irqCore.run("exanest/isr", WorkPriority.INTERRUPT,
-                settings.isrCost(), fault.record().id(), () -> isr(fault, raised)));
+        context.scheduler().schedule(settings.irqLatency().draw(random), () -> irqCore.run("exanest/isr",
+                WorkPriority.INTERRUPT, settings.isrCost().draw(random), fault.record().id(), () -> isr(fault, raised)));
     }
 
     /** The ISR's effect: read and clear the bank's fault status, queue the fault, schedule the tasklet. */
@@ -206,7 +210,7 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
         taskletQueue.addLast(fault);
         if (!taskletScheduled) {
             taskletScheduled = true;
-            irqCore.run("exanest/tasklet", WorkPriority.SOFTIRQ, settings.taskletCost(), fault.record().id(),
+            irqCore.run("exanest/tasklet", WorkPriority.SOFTIRQ, settings.taskletCost().draw(random), fault.record().id(),
                     this::tasklet);
         }
     }
@@ -343,7 +347,7 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
         long start = context.scheduler().now();
         MmapLock lock = lock(request.space);
         lock.acquire(() -> libraryCore.run("exanest/pagetable", WorkPriority.KERNEL,
-                settings.pageTableCost() + settings.pageTablePerPage() * request.pages, request.flowId, () -> {
+                settings.pageTableCost().draw(random) + settings.pageTablePerPage() * request.pages, request.flowId, () -> {
                     updatePageTable(request);
                     lock.release();
                     counters.pagetable.record(context.scheduler().now() - start);
@@ -394,13 +398,13 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
             resume(request);
         };
         switch (mode) {
-            case "full" -> libraryCore.run("exanest/invalidate", WorkPriority.KERNEL, settings.invalidateAllCost(),
+            case "full" -> libraryCore.run("exanest/invalidate", WorkPriority.KERNEL, settings.invalidateAllCost().draw(random),
                     request.flowId, () -> {
                         iommu.invalidateAll(request.domain);
                         done.run();
                     });
             case "range" -> libraryCore.run("exanest/invalidate", WorkPriority.KERNEL,
-                    settings.invalidateRangeCost() + settings.invalidateRangePerPage() * request.pages, request.flowId,
+                    settings.invalidateRangeCost().draw(random) + settings.invalidateRangePerPage() * request.pages, request.flowId,
                     () -> {
                         iommu.invalidate(request.domain, request.range());
                         done.run();

@@ -13,6 +13,7 @@ import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.Role;
 import org.iopf.api.platform.Source;
+import org.iopf.api.sim.ServiceTime;
 import org.iopf.api.sim.Time;
 import org.pf4j.Extension;
 
@@ -55,14 +56,14 @@ public final class ExanestFaultsType implements ComponentType {
             "core the user-space library process (and its syscalls) runs on (if the default is missing: the node's "
                     + "second core)").byDefault("a53.1")
             .from(Source.assumption("the library process on another A53 than the interrupt"));
-    static final Parameter<Long> IRQ_LATENCY = cost("irqLatency", "2us",
+    static final Parameter<ServiceTime> IRQ_LATENCY = time("irqLatency", "2us",
             "SMMU interrupt to ISR start (GIC delivery, exception entry)", A7);
-    static final Parameter<Long> ISR_COST = cost("isrCost", "8us",
+    static final Parameter<ServiceTime> ISR_COST = time("isrCost", "8us",
             "ISR per fault: read FSR/FAR/FSYNR0, record, clear FSR, schedule the tasklet", A7);
-    static final Parameter<Long> TASKLET_COST = cost("taskletCost", "12us",
+    static final Parameter<ServiceTime> TASKLET_COST = time("taskletCost", "12us",
             "one tasklet run: decode the faults, build the notifications", A7);
     static final Parameter<Long> TASKLET_PER_FAULT = cost("taskletPerFault", "2us", "tasklet work per fault", A7);
-    static final Parameter<Long> NETLINK_LATENCY = cost("netlinkLatency", "70us",
+    static final Parameter<ServiceTime> NETLINK_LATENCY = time("netlinkLatency", "70us",
             "kernel Netlink message to the library's socket and its wake-up (not CPU of the cores modelled)", A7);
     static final Parameter<Integer> NETLINK_BACKLOG = Parameter.count("netlinkBacklog",
             "notifications the library's socket queues at most; more are dropped (ENOBUFS)").byDefault("256")
@@ -74,11 +75,11 @@ public final class ExanestFaultsType implements ComponentType {
     static final Parameter<Long> POLL_INTERVAL = cost("pollInterval", "0ns",
             "period at which the library polls its socket; 0 = blocking receive",
             Source.assumption("the optimised library blocks in its receive; the first-implementation preset polls"));
-    static final Parameter<Long> LIBRARY_RECV_COST = cost("libraryRecvCost", "25us",
+    static final Parameter<ServiceTime> LIBRARY_RECV_COST = time("libraryRecvCost", "25us",
             "library CPU to receive and decode a notification", A7);
-    static final Parameter<Long> ACK_COST = cost("ackCost", "4us",
+    static final Parameter<ServiceTime> ACK_COST = time("ackCost", "4us",
             "library CPU to send PF_RESP_ACK, and to read a PF_NOTIFY_RESOLVED/FAILED notice", A7);
-    static final Parameter<Long> USER_HANDLER_DELAY = cost("userHandlerDelay", "0ns",
+    static final Parameter<ServiceTime> USER_HANDLER_DELAY = time("userHandlerDelay", "0ns",
             "time the library's fault callback blocks per request (slow user handler injection)",
             Source.assumption("no delay unless injected (seed 000 §5.2.1's blocked handler is a failure case)"));
     static final Parameter<Boolean> POOL = Parameter.flag("pool", "the library takes pages from its pre-allocated pool")
@@ -97,9 +98,9 @@ public final class ExanestFaultsType implements ComponentType {
     static final Parameter<Long> ALLOC_COST = cost("allocCost", "150us",
             "library CPU per page allocated without the pool (mmap, mlock, zeroing)",
             Source.assumption("mmap, mlock and zeroing of a page on a 1.2 GHz A53"));
-    static final Parameter<Long> REPLY_COST = cost("replyCost", "10us",
+    static final Parameter<ServiceTime> REPLY_COST = time("replyCost", "10us",
             "library CPU of the sendmsg of PF_RESP_SOLVED or PF_RESP_RETRY", A7);
-    static final Parameter<Long> PAGE_TABLE_COST = cost("pageTableCost", "45us",
+    static final Parameter<ServiceTime> PAGE_TABLE_COST = time("pageTableCost", "45us",
             "kernel CPU of one page-table update under the mmap lock (in the library's sendmsg)", A7);
     static final Parameter<Long> PAGE_TABLE_PER_PAGE = cost("pageTablePerPage", "2us", "kernel CPU per page updated",
             A7);
@@ -107,11 +108,11 @@ public final class ExanestFaultsType implements ComponentType {
             "IOTLB invalidation after the update: the faulting range (TLBIVA), the whole context (TLBIASID), or none "
                     + "(the missing-invalidation bug)", "range", "full", "none").byDefault("range")
             .from(Source.seed("000", "§4.2 (invalidate only the affected range)"));
-    static final Parameter<Long> INVALIDATE_RANGE_COST = cost("invalidateRangeCost", "8us",
+    static final Parameter<ServiceTime> INVALIDATE_RANGE_COST = time("invalidateRangeCost", "8us",
             "kernel CPU of a range invalidation and its TLBSYNC", A7);
     static final Parameter<Long> INVALIDATE_RANGE_PER_PAGE = cost("invalidateRangePerPage", "1us",
             "kernel CPU per page of a range invalidation", A7);
-    static final Parameter<Long> INVALIDATE_ALL_COST = cost("invalidateAllCost", "40us",
+    static final Parameter<ServiceTime> INVALIDATE_ALL_COST = time("invalidateAllCost", "40us",
             "kernel CPU of a full context invalidation and its TLBSYNC",
             Source.assumption("five times a range invalidation: every entry of the context goes"));
     static final Parameter<Long> RESUME_COST = cost("resumeCost", "4us", "kernel CPU to write RESUME for one fault", A7);
@@ -170,7 +171,15 @@ public final class ExanestFaultsType implements ComponentType {
         return ExanestStatistics.DECLARED;
     }
 
-    /** A CPU cost or latency of the path, {@code 0ns..1s}: a bound that keeps a fault's handling finite. */
+    /**
+     * A step's CPU time or latency, {@code 0ns..1s} (mean): a bound that keeps a fault's handling
+     * finite; a duration, or a distribution each occurrence draws from.
+     */
+    private static Parameter<ServiceTime> time(String name, String defaultValue, String description, Source source) {
+        return Parameter.serviceTime(name, description).byDefault(defaultValue).range("0ns", "1s").from(source);
+    }
+
+    /** A CPU cost per page or per fault, {@code 0ns..1s}: a bound that keeps a fault's handling finite. */
     private static Parameter<Long> cost(String name, String defaultValue, String description, Source source) {
         return Parameter.duration(name, description).byDefault(defaultValue).range("0ns", "1s").from(source);
     }

@@ -2,6 +2,7 @@ package org.iopf.plugin.zynqsmmu;
 
 import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.Parameters;
+import org.iopf.api.sim.ServiceTime;
 
 /**
  * The parameters of an {@code exanest-faults} component, read once, with the
@@ -42,12 +43,12 @@ import org.iopf.api.platform.Parameters;
  * @param maxAttempts notifications of one request (first, watchdog resends, after PF_RESP_RETRY)
  *     before its faults are terminated
  */
-record ExanestSettings(String irqCore, String libraryCore, long irqLatency, long isrCost, long taskletCost,
-        long taskletPerFault, long netlinkLatency, int netlinkBacklog, double netlinkLoss, long pollInterval,
-        long libraryRecvCost, long ackCost, long userHandlerDelay, boolean pool, int poolPages, int poolLowWater,
-        long poolTakeCost, long poolRefillCost, long allocCost, long replyCost, long pageTableCost,
-        long pageTablePerPage, String invalidation, long invalidateRangeCost, long invalidateRangePerPage,
-        long invalidateAllCost, long resumeCost, boolean batching, int maxBatchPages, long watchdogTimeout,
+record ExanestSettings(String irqCore, String libraryCore, ServiceTime irqLatency, ServiceTime isrCost, ServiceTime taskletCost,
+        long taskletPerFault, ServiceTime netlinkLatency, int netlinkBacklog, double netlinkLoss, long pollInterval,
+        ServiceTime libraryRecvCost, ServiceTime ackCost, ServiceTime userHandlerDelay, boolean pool, int poolPages, int poolLowWater,
+        long poolTakeCost, long poolRefillCost, long allocCost, ServiceTime replyCost, ServiceTime pageTableCost,
+        long pageTablePerPage, String invalidation, ServiceTime invalidateRangeCost, long invalidateRangePerPage,
+        ServiceTime invalidateAllCost, long resumeCost, boolean batching, int maxBatchPages, long watchdogTimeout,
         int repeatedFaultThreshold, int maxAttempts) {
     /** Checks what no single declaration covers (ranges are declared, and checked, in {@link ExanestFaultsType}). */
     ExanestSettings {

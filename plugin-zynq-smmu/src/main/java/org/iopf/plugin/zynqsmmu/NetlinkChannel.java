@@ -1,13 +1,13 @@
 package org.iopf.plugin.zynqsmmu;
 
 import java.util.Objects;
-import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.observe.Histogram;
 import org.iopf.api.observe.Metrics;
 import org.iopf.api.observe.Tracer;
 import org.iopf.api.sim.Scheduler;
+import org.iopf.api.sim.ServiceTime;
 
 /**
  * The {@code NETLINK_RDMA_PF} socket between the ExaNeSt driver and the user-space library (seed
@@ -23,7 +23,9 @@ final class NetlinkChannel {
     private final RandomGenerator random;
     private final Tracer tracer;
     private final String track;
-    private final long latency;
+    private final ServiceTime latency;
+    /** When the last message reaches the socket: a socket is FIFO, so none overtakes it. */
+    private long lastArrival;
     private final int backlog;
     private final double loss;
     private final long pollInterval;
@@ -75,7 +77,8 @@ final class NetlinkChannel {
         queued++;
         maxQueued = Math.max(maxQueued, queued);
         long sentAt = scheduler.now();
-        long arrival = sentAt + latency;
+        long arrival = Math.max(sentAt + latency.draw(random), lastArrival);
+        lastArrival = arrival;
         if (pollInterval > 0) {
             arrival = (arrival + pollInterval - 1) / pollInterval * pollInterval;
         }

@@ -2,6 +2,7 @@ package org.iopf.plugin.zynqsmmu;
 
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.random.RandomGenerator;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.FaultInResult;
 import org.iopf.api.mem.MemoryManager;
@@ -31,6 +32,8 @@ final class UserLibrary {
     }
 
     private final Scheduler scheduler;
+    /** The library's step times are drawn from its component's random stream. */
+    private final RandomGenerator random;
     private final CpuCore core;
     private final MemoryManager memory;
     private final PagePool pool;
@@ -44,9 +47,10 @@ final class UserLibrary {
     private final Counter duplicates;
     private final Histogram step;
 
-    UserLibrary(Scheduler scheduler, CpuCore core, MemoryManager memory, NetlinkChannel netlink,
+    UserLibrary(Scheduler scheduler, RandomGenerator random, CpuCore core, MemoryManager memory, NetlinkChannel netlink,
             ExanestSettings settings, Function<AddressSpace, MmapLock> locks, Kernel kernel, Metrics metrics) {
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler is null");
+        this.random = Objects.requireNonNull(random, "random is null");
         this.core = Objects.requireNonNull(core, "core is null");
         this.memory = Objects.requireNonNull(memory, "memory is null");
         this.netlink = Objects.requireNonNull(netlink, "netlink is null");
@@ -67,15 +71,15 @@ final class UserLibrary {
     /** A PF_NOTIFY_REQUEST reached the socket. */
     void onRequest(FaultRequest request) {
         long arrived = scheduler.now();
-        core.run("exanest/library", WorkPriority.USER, settings.libraryRecvCost(), request.flowId, () -> {
+        core.run("exanest/library", WorkPriority.USER, settings.libraryRecvCost().draw(random), request.flowId, () -> {
             netlink.received();
             if (request.answered) {
                 duplicates.increment();
                 return;
             }
-            core.run("exanest/library", WorkPriority.USER, settings.ackCost(), request.flowId, () -> {
+            core.run("exanest/library", WorkPriority.USER, settings.ackCost().draw(random), request.flowId, () -> {
                 netlink.toKernel(PfMessage.PF_RESP_ACK, () -> kernel.ack(request));
-                core.run("exanest/library", WorkPriority.USER, settings.userHandlerDelay(), request.flowId,
+                core.run("exanest/library", WorkPriority.USER, settings.userHandlerDelay().draw(random), request.flowId,
                         () -> allocate(request, arrived));
             });
         });
@@ -83,7 +87,7 @@ final class UserLibrary {
 
     /** A PF_NOTIFY_RESOLVED or PF_NOTIFY_FAILED reached the socket: the library reads it and updates its state. */
     void onNotice(long flowId) {
-        core.run("exanest/library", WorkPriority.USER, settings.ackCost(), flowId, netlink::received);
+        core.run("exanest/library", WorkPriority.USER, settings.ackCost().draw(random), flowId, netlink::received);
     }
 
     int poolAvailable() {
@@ -152,7 +156,7 @@ final class UserLibrary {
     }
 
     private void reply(FaultRequest request, boolean outOfMemory, long arrived) {
-        core.run("exanest/library", WorkPriority.USER, settings.replyCost(), request.flowId, () -> {
+        core.run("exanest/library", WorkPriority.USER, settings.replyCost().draw(random), request.flowId, () -> {
             step.record(scheduler.now() - arrived);
             if (outOfMemory) {
                 request.failedPages.clear();
