@@ -60,6 +60,8 @@ final class HcaStatistics {
             "translation entries dropped by invalidations");
     static final StatisticSpec PREFETCHED_PAGES = StatisticSpec.counter("prefetchedPages", "pages",
             "pages prefetched into on-demand registrations (prefetch: true)");
+    static final StatisticSpec ADVISE_PAGES = StatisticSpec.counter("advise.pages", "entries",
+            "translation entries mapped by ibv_advise_mr prefetches");
     static final StatisticSpec RX_FAULT_STALL = StatisticSpec.histogram("rx.faultStall", "ns",
             "responder: fault detected to the retried packet or READ accepted");
 
@@ -68,7 +70,7 @@ final class HcaStatistics {
             NPF_FAILED, NPF_LATENCY, NPF_DETECTION, NPF_INTERRUPT, NPF_DRIVER, NPF_MEMORY, NPF_PAGE_TABLE, NPF_RESUME,
             NPF_HCA, NPF_HOST, NPF_HCA_PERCENT, NPF_QUEUED, NPF_RECOVERY_TIME, RX_FAULT_STALL, RNR_NAKS_SENT,
             RNR_NAKS_RECEIVED, TIMEOUTS, READ_FAULT_DROPS, READ_RESPONSE_DROPS, INVALIDATIONS, INVALIDATED_ENTRIES,
-            PREFETCHED_PAGES, TX_BYTES, RX_UNKNOWN_QP);
+            PREFETCHED_PAGES, ADVISE_PAGES, TX_BYTES, RX_UNKNOWN_QP);
 
     private HcaStatistics() {
     }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 import org.iopf.api.fabric.Endpoint;
 import org.iopf.api.fabric.Fabric;
 import org.iopf.api.fabric.FabricPort;
@@ -59,6 +60,7 @@ public final class NpfHca implements Nic, Inspectable {
     private final NpfEngine npf;
     private final String track;
     private final Map<Integer, OdpRegion> regions = new HashMap<>();
+    private final Map<Integer, ProtectionDomain> domains = new HashMap<>();
     private final Map<Integer, MmuNotifier> notifiers = new HashMap<>();
     private final Map<Integer, RcQueuePairEngine<OdpRegion>> queuePairs = new HashMap<>();
     private final RcPortScheduler transmitter;
@@ -74,6 +76,7 @@ public final class NpfHca implements Nic, Inspectable {
     private final Counter invalidations;
     private final Counter invalidatedEntries;
     private final Counter prefetchedPages;
+    private final Counter advisedPages;
     private final Histogram faultStall;
     private int nextPdn = 1;
     private int nextKey = 1;
@@ -105,6 +108,7 @@ public final class NpfHca implements Nic, Inspectable {
         this.invalidations = HcaStatistics.INVALIDATIONS.counter(m);
         this.invalidatedEntries = HcaStatistics.INVALIDATED_ENTRIES.counter(m);
         this.prefetchedPages = HcaStatistics.PREFETCHED_PAGES.counter(m);
+        this.advisedPages = HcaStatistics.ADVISE_PAGES.counter(m);
         this.faultStall = HcaStatistics.RX_FAULT_STALL.histogram(m);
     }
 
@@ -122,7 +126,7 @@ public final class NpfHca implements Nic, Inspectable {
     public ProtectionDomain allocateProtectionDomain(AddressSpace space) {
         Objects.requireNonNull(space, "space is null");
         int pdn = nextPdn++;
-        return new ProtectionDomain() {
+        ProtectionDomain pd = new ProtectionDomain() {
             @Override
             public int pdn() {
                 return pdn;
@@ -133,6 +137,8 @@ public final class NpfHca implements Nic, Inspectable {
                 return space;
             }
         };
+        domains.put(pdn, pd);
+        return pd;
     }
 
     @Override
@@ -204,6 +210,85 @@ public final class NpfHca implements Nic, Inspectable {
         List<OdpRegion> list = new ArrayList<>(regions.values());
         list.sort((a, b) -> Integer.compare(a.region().lkey(), b.region().lkey()));
         return list;
+    }
+
+    /**
+     * {@code ibv_advise_mr} (rdma-core {@code libibverbs/man/ibv_advise_mr.3.md}) as mlx5's
+     * {@code mlx5_ib_advise_mr_prefetch} carries it out: each element's range of its on-demand
+     * region is paged in (none for {@link OdpAdvice#PREFETCH_NO_FAULT}), DMA-mapped and posted to
+     * the HCA on the driver's core. With {@link OdpAdvice#FLAG_FLUSH} the elements are prefetched in
+     * order and the call returns when the last is in the HCA, or at the first error
+     * ({@code mlx5_ib_prefetch_sg_list}); without it every key is checked, the work is queued and
+     * the call returns at once, a range error then being ignored ({@code mlx5_ib_prefetch_mr_work}).
+     *
+     * @param done told, when the call returns in simulated time, what it returned
+     */
+    public void adviseMemoryRegion(ProtectionDomain pd, OdpAdvice advice, int flags, List<Sge> sgl,
+            Consumer<AdviseStatus> done) {
+        Objects.requireNonNull(advice, "advice is null");
+        Objects.requireNonNull(done, "done is null");
+        List<Sge> list = List.copyOf(Objects.requireNonNull(sgl, "sgl is null"));
+        AdviseStatus checked = checkAdvice(pd, flags, list);
+        if (checked != AdviseStatus.OK) {
+            context.scheduler().schedule(0, () -> done.accept(checked));
+            return;
+        }
+        boolean flush = (flags & OdpAdvice.FLAG_FLUSH) != 0;
+        if (flush) {
+            prefetchInOrder(advice, list, 0, true, done);
+        } else {
+            context.scheduler().schedule(0, () -> done.accept(AdviseStatus.OK));
+            prefetchInOrder(advice, list, 0, false, status -> { });
+        }
+    }
+
+    /** The checks made before any work (mlx5 {@code get_prefetchable_mr}; the core's flags check). */
+    private AdviseStatus checkAdvice(ProtectionDomain pd, int flags, List<Sge> sgl) {
+        if (pd == null || domains.get(pd.pdn()) != pd || (flags & ~OdpAdvice.FLAG_FLUSH) != 0) {
+            return AdviseStatus.EINVAL;
+        }
+        for (Sge sge : sgl) {
+            OdpRegion region = regions.get(sge.lkey());
+            if (region == null || !region.region().onDemand()) {
+                return AdviseStatus.ENOENT;
+            }
+            if (region.region().pdn() != pd.pdn()) {
+                return AdviseStatus.EPERM;
+            }
+        }
+        return AdviseStatus.OK;
+    }
+
+    /**
+     * Prefetches element {@code i} and the rest after it; with {@code stopOnError} an error ends the
+     * call ({@code pagefault_mr}'s -EFAULT), else the element is skipped (the queued work).
+     */
+    private void prefetchInOrder(OdpAdvice advice, List<Sge> sgl, int i, boolean stopOnError,
+            Consumer<AdviseStatus> done) {
+        if (i == sgl.size()) {
+            done.accept(AdviseStatus.OK);
+            return;
+        }
+        Sge sge = sgl.get(i);
+        OdpRegion region = regions.get(sge.lkey());
+        MemoryRegion mr = region == null ? null : region.region();
+        if (mr == null || !mr.contains(sge.address(), sge.length())) {
+            if (stopOnError) {
+                done.accept(AdviseStatus.EFAULT);
+            } else {
+                prefetchInOrder(advice, sgl, i + 1, false, done);
+            }
+            return;
+        }
+        Access access = advice == OdpAdvice.PREFETCH_WRITE ? Access.WRITE : Access.READ;
+        npf.prefetch(region, sge.address(), sge.length(), access, advice == OdpAdvice.PREFETCH_NO_FAULT, mapped -> {
+            if (mapped < 0 && stopOnError) {
+                done.accept(AdviseStatus.EFAULT);
+                return;
+            }
+            advisedPages.add(Math.max(0, mapped));
+            prefetchInOrder(advice, sgl, i + 1, stopOnError, done);
+        });
     }
 
     @Override
