@@ -425,8 +425,16 @@ final class NpfEngine {
             }
         }
         npf.mapped += mapped;
-        if (!npf.isPrefetch()) {
+        OdpStats stats = npf.region.stats();
+        if (npf.isPrefetch()) {
+            if (stats != null) {
+                stats.prefetched(mapped);
+            }
+        } else {
             entriesMapped.add(mapped);
+            if (stats != null) {
+                stats.faultHandled(mapped);
+            }
         }
     }
 

@@ -171,12 +171,15 @@ public final class NpfHca implements Nic, Inspectable {
         if (!onDemand) {
             fillFromPageTable(table, start, end);
         } else {
+            table.attachStats(new OdpStats(context.metrics(), key));
             MmuNotifier notifier = (notified, range, reason) -> invalidate(table, range);
             notifiers.put(key, notifier);
             memoryManager.registerNotifier(space, notifier);
             if (config.prefetch()) {
                 memoryManager.advise(space, start, end - start, Advice.WILL_NEED);
-                prefetchedPages.add(fillFromPageTable(table, start, end));
+                long filled = fillFromPageTable(table, start, end);
+                prefetchedPages.add(filled);
+                table.stats().prefetched(filled);
             }
         }
         return new RegistrationResult.Registered(region);
@@ -203,7 +206,12 @@ public final class NpfHca implements Nic, Inspectable {
             return;
         }
         invalidations.increment();
-        invalidatedEntries.add(region.invalidate(range.start(), range.end()));
+        boolean hadEntries = region.presentEntries() > 0;
+        long dropped = region.invalidate(range.start(), range.end());
+        invalidatedEntries.add(dropped);
+        if (hadEntries && region.stats() != null) {
+            region.stats().invalidationHandled(dropped);
+        }
     }
 
     private List<OdpRegion> regionsInOrder() {
@@ -412,11 +420,14 @@ public final class NpfHca implements Nic, Inspectable {
 
     @Override
     public List<String> views() {
-        return List.of("regions");
+        return List.of("regions", "odp");
     }
 
     @Override
     public List<String> render(String view) {
+        if ("odp".equals(view)) {
+            return renderOdp();
+        }
         if (!"regions".equals(view)) {
             throw new IllegalArgumentException("no view '" + view + "'; views are " + views());
         }
@@ -428,6 +439,23 @@ public final class NpfHca implements Nic, Inspectable {
             lines.add(String.format("%-5d %-4d 0x%016x %12d %-6s %10d %8d", mr.lkey(), mr.pdn(), mr.address(),
                     mr.length(), mr.onDemand() ? (r.hugePages() ? "odp2M" : "odp") : "pinned", r.presentEntries(),
                     r.sequence()));
+        }
+        return lines;
+    }
+
+    /** The per-region ODP statistics, as {@code rdma statistic mr} shows mlx5's (restrack.c). */
+    private List<String> renderOdp() {
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format("%-5s %-8s %11s %19s %18s %26s %13s", "key", "odp", "page_faults",
+                "page_faults_handled", "page_invalidations", "page_invalidations_handled", "page_prefetch"));
+        for (OdpRegion r : regionsInOrder()) {
+            OdpStats st = r.stats();
+            if (st == null) {
+                continue;
+            }
+            lines.add(String.format("%-5d %-8s %11d %19d %18d %26d %13d", r.region().lkey(), "explicit",
+                    st.pageFaults(), st.faultsHandled(), st.invalidations(), st.invalidationsHandled(),
+                    st.prefetch()));
         }
         return lines;
     }

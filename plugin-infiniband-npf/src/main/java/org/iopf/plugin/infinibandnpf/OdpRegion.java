@@ -28,6 +28,7 @@ final class OdpRegion {
     private final Set<Long> unresolvable = new HashSet<>();
     private long sequence;
     private long presentEntries;
+    private OdpStats stats;
 
     OdpRegion(MemoryRegion region, AddressSpace space, boolean hugePages) {
         this.region = region;
@@ -41,6 +42,15 @@ final class OdpRegion {
 
     MemoryRegion region() {
         return region;
+    }
+
+    /** The region's ODP statistics, null for a pinned region. */
+    OdpStats stats() {
+        return stats;
+    }
+
+    void attachStats(OdpStats odpStats) {
+        this.stats = odpStats;
     }
 
     AddressSpace space() {
