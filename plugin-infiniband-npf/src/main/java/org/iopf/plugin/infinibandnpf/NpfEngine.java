@@ -33,8 +33,10 @@ import org.iopf.api.sim.WorkPriority;
  * cost of a phase grows with the number of translation entries the fault maps, which is how a
  * 4 MiB message costs more than a 4 KiB one (FIDELITY B1, B2).
  *
- * <p>A fault covers the faulting page and the rest of the operation's range, up to
- * {@code maxPrefetch} bytes. A miss inside the range of a fault already queued or running joins it.
+ * <p>A fault covers the faulting page and the rest of the operation's range, as mlx5's
+ * {@code pagefault_single_data_segment} maps a data segment or an RDMA operation's whole length
+ * before it resumes the queue pair; with {@code faultScope: prefetch-window} at most
+ * {@code maxPrefetch} bytes of it. A miss inside the range of a fault already queued or running joins it.
  * Faults of one fault-handling context run one at a time, in the order raised; the HCA has one
  * context, or one per protection domain with {@code pdIsolation} (B5).
  *
@@ -174,7 +176,8 @@ final class NpfEngine {
 
     /**
      * Reports a translation miss at {@code va} of {@code region} by an operation whose range ends
-     * at {@code end}: raises a fault covering {@code [page of va, min(end, page + maxPrefetch)))},
+     * at {@code end}: raises a fault covering {@code [page of va, end)} (with a prefetch window,
+     * {@code [page of va, min(end, page + maxPrefetch))}),
      * or joins the fault in progress that covers {@code va}.
      *
      * @param context the fault-handling context (0, or the protection domain with isolation)
@@ -194,11 +197,12 @@ final class NpfEngine {
         long entry = region.hugePages() ? PageSize.HUGE_2M.bytes() : PageSize.BASE.bytes();
         long start = Math.max(region.tableStart(), va & -entry);
         long limit = Math.max(end, va + 1);
-        long stop = Math.min(Math.min(limit, PageSize.BASE.alignDown(va) + maxPrefetch), region.tableEnd());
+        long window = maxPrefetch == Long.MAX_VALUE ? Long.MAX_VALUE : PageSize.BASE.alignDown(va) + maxPrefetch;
+        long stop = Math.min(Math.min(limit, window), region.tableEnd());
         stop = Math.min(region.tableEnd(), (stop + entry - 1) & -entry);
         long entries = 0;
-        for (long window = start; window < stop; window += entry) {
-            if (region.firstMissing(window, Math.min(entry, stop - window)) >= 0) {
+        for (long w = start; w < stop; w += entry) {
+            if (region.firstMissing(w, Math.min(entry, stop - w)) >= 0) {
                 entries++;
             }
         }
