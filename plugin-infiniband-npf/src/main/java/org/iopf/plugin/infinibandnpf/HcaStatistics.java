@@ -73,6 +73,10 @@ final class HcaStatistics {
                     + "page_invalidations_handled)");
     static final StatisticSpec ODP_PREFETCH = StatisticSpec.counter("odp.{mr}.page_prefetch", "pages",
             "per on-demand region: pages mapped by prefetches, advise or at registration (mlx5 page_prefetch)");
+    static final StatisticSpec IMPLICIT_CHILDREN = StatisticSpec.counter("implicit.children", "children",
+            "1 GiB child regions of implicit on-demand regions created by their first fault or prefetch");
+    static final StatisticSpec IMPLICIT_CHILDREN_DESTROYED = StatisticSpec.counter("implicit.childrenDestroyed",
+            "children", "child regions destroyed when an invalidation left them without entries");
     static final StatisticSpec RX_FAULT_STALL = StatisticSpec.histogram("rx.faultStall", "ns",
             "responder: fault detected to the retried packet or READ accepted");
 
@@ -82,7 +86,8 @@ final class HcaStatistics {
             NPF_HCA, NPF_HOST, NPF_HCA_PERCENT, NPF_QUEUED, NPF_RECOVERY_TIME, RX_FAULT_STALL, RNR_NAKS_SENT,
             RNR_NAKS_RECEIVED, TIMEOUTS, READ_FAULT_DROPS, READ_RESPONSE_DROPS, INVALIDATIONS, INVALIDATED_ENTRIES,
             PREFETCHED_PAGES, ADVISE_PAGES, ODP_PAGE_FAULTS, ODP_FAULTS_HANDLED,
-            ODP_INVALIDATIONS, ODP_INVALIDATIONS_HANDLED, ODP_PREFETCH, TX_BYTES, RX_UNKNOWN_QP);
+            ODP_INVALIDATIONS, ODP_INVALIDATIONS_HANDLED, ODP_PREFETCH, IMPLICIT_CHILDREN,
+            IMPLICIT_CHILDREN_DESTROYED, TX_BYTES, RX_UNKNOWN_QP);
 
     private HcaStatistics() {
     }

@@ -53,6 +53,8 @@ import org.iopf.toolkit.rc.RcSettings;
  * packet at a time.
  */
 public final class NpfHca implements Nic, Inspectable {
+    /** The length of an implicit registration: SIZE_MAX ({@code U64_MAX}), which a Java long holds as -1. */
+    public static final long IMPLICIT_LENGTH = -1L;
     private final ComponentContext context;
     private final MemoryManager memoryManager;
     private final HcaConfig config;
@@ -77,6 +79,8 @@ public final class NpfHca implements Nic, Inspectable {
     private final Counter invalidatedEntries;
     private final Counter prefetchedPages;
     private final Counter advisedPages;
+    private final Counter implicitChildren;
+    private final Counter implicitChildrenDestroyed;
     private final Histogram faultStall;
     private int nextPdn = 1;
     private int nextKey = 1;
@@ -109,6 +113,8 @@ public final class NpfHca implements Nic, Inspectable {
         this.invalidatedEntries = HcaStatistics.INVALIDATED_ENTRIES.counter(m);
         this.prefetchedPages = HcaStatistics.PREFETCHED_PAGES.counter(m);
         this.advisedPages = HcaStatistics.ADVISE_PAGES.counter(m);
+        this.implicitChildren = HcaStatistics.IMPLICIT_CHILDREN.counter(m);
+        this.implicitChildrenDestroyed = HcaStatistics.IMPLICIT_CHILDREN_DESTROYED.counter(m);
         this.faultStall = HcaStatistics.RX_FAULT_STALL.histogram(m);
     }
 
@@ -146,6 +152,16 @@ public final class NpfHca implements Nic, Inspectable {
             boolean remoteRead, boolean onDemand) {
         Objects.requireNonNull(pd, "pd is null");
         AddressSpace space = pd.space();
+        boolean implicit = address == 0 && length == IMPLICIT_LENGTH;
+        if (implicit) {
+            return onDemand ? registerImplicit(pd, remoteWrite, remoteRead)
+                    : new RegistrationResult.Refused("an implicit registration (address 0, length SIZE_MAX) must be "
+                            + "on demand");
+        }
+        if (length < 0 || address < 0) {
+            return new RegistrationResult.Refused("no range of " + Long.toUnsignedString(length) + " bytes at 0x"
+                    + Long.toHexString(address) + " (only address 0 with length SIZE_MAX is implicit)");
+        }
         if (!onDemand) {
             PinResult pinned = memoryManager.pin(space, address, length);
             if (pinned != PinResult.PINNED) {
@@ -182,6 +198,24 @@ public final class NpfHca implements Nic, Inspectable {
                 table.stats().prefetched(filled);
             }
         }
+        return new RegistrationResult.Registered(region);
+    }
+
+    /**
+     * Implicit on-demand paging: one region over the whole address space (mlx5
+     * {@code mlx5_ib_alloc_implicit_mr}); its 1 GiB children are created by the faults and
+     * prefetches that first map a page of theirs. Nothing is prefetched or advised at registration.
+     */
+    private RegistrationResult registerImplicit(ProtectionDomain pd, boolean remoteWrite, boolean remoteRead) {
+        int key = nextKey++;
+        MemoryRegion region = new MemoryRegion(key, key, pd.pdn(), 0, Long.MAX_VALUE, remoteWrite, remoteRead, true);
+        OdpRegion table = new OdpRegion(region, pd.space(), false, true);
+        table.attachChildCounters(implicitChildren, implicitChildrenDestroyed);
+        table.attachStats(new OdpStats(context.metrics(), key));
+        regions.put(key, table);
+        MmuNotifier notifier = (notified, range, reason) -> invalidate(table, range);
+        notifiers.put(key, notifier);
+        memoryManager.registerNotifier(pd.space(), notifier);
         return new RegistrationResult.Registered(region);
     }
 
@@ -436,9 +470,9 @@ public final class NpfHca implements Nic, Inspectable {
                 "entries", "seq"));
         for (OdpRegion r : regionsInOrder()) {
             MemoryRegion mr = r.region();
-            lines.add(String.format("%-5d %-4d 0x%016x %12d %-6s %10d %8d", mr.lkey(), mr.pdn(), mr.address(),
-                    mr.length(), mr.onDemand() ? (r.hugePages() ? "odp2M" : "odp") : "pinned", r.presentEntries(),
-                    r.sequence()));
+            String kind = mr.onDemand() ? (r.implicit() ? "odpImp" : r.hugePages() ? "odp2M" : "odp") : "pinned";
+            lines.add(String.format("%-5d %-4d 0x%016x %12s %-6s %10d %8d", mr.lkey(), mr.pdn(), mr.address(),
+                    r.implicit() ? "SIZE_MAX" : String.valueOf(mr.length()), kind, r.presentEntries(), r.sequence()));
         }
         return lines;
     }
@@ -446,16 +480,17 @@ public final class NpfHca implements Nic, Inspectable {
     /** The per-region ODP statistics, as {@code rdma statistic mr} shows mlx5's (restrack.c). */
     private List<String> renderOdp() {
         List<String> lines = new ArrayList<>();
-        lines.add(String.format("%-5s %-8s %11s %19s %18s %26s %13s", "key", "odp", "page_faults",
-                "page_faults_handled", "page_invalidations", "page_invalidations_handled", "page_prefetch"));
+        lines.add(String.format("%-5s %-8s %11s %19s %18s %26s %13s %8s", "key", "odp", "page_faults",
+                "page_faults_handled", "page_invalidations", "page_invalidations_handled", "page_prefetch",
+                "children"));
         for (OdpRegion r : regionsInOrder()) {
             OdpStats st = r.stats();
             if (st == null) {
                 continue;
             }
-            lines.add(String.format("%-5d %-8s %11d %19d %18d %26d %13d", r.region().lkey(), "explicit",
-                    st.pageFaults(), st.faultsHandled(), st.invalidations(), st.invalidationsHandled(),
-                    st.prefetch()));
+            lines.add(String.format("%-5d %-8s %11d %19d %18d %26d %13d %8s", r.region().lkey(),
+                    r.implicit() ? "implicit" : "explicit", st.pageFaults(), st.faultsHandled(), st.invalidations(),
+                    st.invalidationsHandled(), st.prefetch(), r.implicit() ? String.valueOf(r.children()) : "-"));
         }
         return lines;
     }
