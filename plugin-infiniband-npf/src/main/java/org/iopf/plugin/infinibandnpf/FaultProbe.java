@@ -1,6 +1,7 @@
 package org.iopf.plugin.infinibandnpf;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.iopf.api.mem.AddressSpace;
@@ -38,6 +39,10 @@ final class FaultProbe implements Workload {
     private final String verb;
     private final boolean targetResident;
     private final long bulkSize;
+    private final String advise;
+    private final boolean adviseFlush;
+    private AdviseStatus adviseStatus;
+    private long adviseTime;
     private final Counter messages;
     private final Counter bytes;
     private final Counter errors;
@@ -78,6 +83,8 @@ final class FaultProbe implements Workload {
         this.verb = context.parameters().get(FaultProbeType.VERB);
         this.targetResident = context.parameters().get(FaultProbeType.TARGET_RESIDENT) || verb.equals("read");
         this.bulkSize = context.parameters().get(FaultProbeType.BULK_SIZE);
+        this.advise = context.parameters().get(FaultProbeType.ADVISE);
+        this.adviseFlush = context.parameters().get(FaultProbeType.ADVISE_FLUSH);
         var m = context.metrics();
         messages = WorkloadMetrics.MESSAGES_COUNTER.counter(m);
         bytes = WorkloadMetrics.BYTES_COUNTER.counter(m);
@@ -87,6 +94,7 @@ final class FaultProbe implements Workload {
         cold = FaultProbeType.COLD.histogram(m);
         warm = FaultProbeType.WARM.histogram(m);
         WorkloadMetrics.ELAPSED_GAUGE.gauge(m, () -> lastCompletion - startedAt);
+        FaultProbeType.ADVISE_TIME.gauge(m, () -> adviseTime);
         FaultProbeType.FAULT_COST.gauge(m, () -> cold.count() == 0 || warm.count() == 0 ? 0
                 : Math.round(cold.mean() - warm.mean()));
     }
@@ -136,7 +144,34 @@ final class FaultProbe implements Workload {
             openBulk(sourceNic, targetNic, config);
         }
         startedAt = context.scheduler().now();
-        post();
+        if (advise.equals("none")) {
+            post();
+        } else {
+            adviseTarget(targetPd, length);
+        }
+    }
+
+    /** ibv_advise_mr on the whole target region, then the probes (at once without the flush flag). */
+    private void adviseTarget(ProtectionDomain targetPd, long length) {
+        if (!(targetNic instanceof NpfHca hca)) {
+            throw new IllegalArgumentException("advise: " + advise + " needs an ib-npf-hca on "
+                    + context.parameters().get(FaultProbeType.TARGET));
+        }
+        OdpAdvice advice = switch (advise) {
+            case "prefetch-write" -> OdpAdvice.PREFETCH_WRITE;
+            case "prefetch-no-fault" -> OdpAdvice.PREFETCH_NO_FAULT;
+            default -> OdpAdvice.PREFETCH;
+        };
+        hca.adviseMemoryRegion(targetPd, advice, adviseFlush ? OdpAdvice.FLAG_FLUSH : 0,
+                List.of(new Sge(targetBase, length, targetRegion.lkey())), status -> {
+                    adviseStatus = status;
+                    adviseTime = context.scheduler().now() - startedAt;
+                    if (status != AdviseStatus.OK) {
+                        finish();
+                        return;
+                    }
+                    post();
+                });
     }
 
     /** A second pair of protection domains, regions and queue pairs for the bulk writes. */
@@ -235,6 +270,9 @@ final class FaultProbe implements Workload {
         }
         if (bulkFailed > 0) {
             outcome = outcome.withProblem(bulkFailed + " bulk writes failed");
+        }
+        if (adviseStatus != null && adviseStatus != AdviseStatus.OK) {
+            outcome = outcome.withProblem("ibv_advise_mr on the target region returned " + adviseStatus);
         }
         if (!finished) {
             outcome = outcome.withProblem("operation " + step + " was posted and never completed");

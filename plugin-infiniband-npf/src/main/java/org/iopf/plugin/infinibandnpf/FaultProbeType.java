@@ -20,7 +20,8 @@ import org.pf4j.Extension;
  * on-demand region of {@code target} that no HCA has translated yet (cold), then the same operation
  * again (warm, translated). The fault's cost is the cold latency minus the warm one. With
  * {@code bulkSize}, a bulk write from another protection domain faults at the same time, so that
- * the probe shows what another domain's fault costs it (B5).
+ * the probe shows what another domain's fault costs it (B5). With {@code advise}, the target
+ * advises its region ({@code ibv_advise_mr}) before the first probe.
  *
  * <p>Metrics under {@code workload.}: {@code messages}, {@code bytes}, {@code errors},
  * {@code latency} (ns, every operation), {@code elapsed} (ns), {@code cold} and {@code warm} (ns,
@@ -51,6 +52,17 @@ public final class FaultProbeType implements WorkloadType {
                     + "into untouched target memory just before each cold operation (0 = none)").byDefault("0")
             .range("0B", "2GiB").from(Source.seed("001", "§2.3 (FIDELITY B5, protection-domain isolation)"));
 
+    static final Parameter<String> ADVISE = Parameter.choice("advise",
+            "before the first probe the target advises its whole on-demand region with ibv_advise_mr: none, "
+                    + "prefetch, prefetch-write or prefetch-no-fault (needs an ib-npf-hca on the target)",
+            "none", "prefetch", "prefetch-write", "prefetch-no-fault").byDefault("none")
+            .from(Source.driver("rdma-core", "libibverbs/man/ibv_advise_mr.3.md (IBV_ADVISE_MR_ADVICE_*)"));
+    static final Parameter<Boolean> ADVISE_FLUSH = Parameter.flag("adviseFlush",
+            "the advice carries IBV_ADVISE_MR_FLAG_FLUSH: the probes start once the call has returned with the "
+                    + "translations in the HCA (else the call returns at once and the work races the probes)")
+            .byDefault("true").from(Source.driver("rdma-core",
+                    "libibverbs/man/ibv_advise_mr.3.md (IBV_ADVISE_MR_FLAG_FLUSH, NOTES)"));
+
     static final StatisticSpec COLD = StatisticSpec.histogram("cold", "ns",
             "latency of each cold operation (its target not yet translated)");
     static final StatisticSpec WARM = StatisticSpec.histogram("warm", "ns",
@@ -58,8 +70,11 @@ public final class FaultProbeType implements WorkloadType {
     static final StatisticSpec FAULT_COST = StatisticSpec.gauge("faultCost", "ns",
             "mean cold latency minus mean warm latency: what one fault costs the application");
 
+    static final StatisticSpec ADVISE_TIME = StatisticSpec.gauge("adviseTime", "ns",
+            "ibv_advise_mr on the target's region: call to return (0 without advice)");
+
     /** The figures it reports besides the standard ones. */
-    static final List<StatisticSpec> STATISTICS = List.of(COLD, WARM, FAULT_COST);
+    static final List<StatisticSpec> STATISTICS = List.of(COLD, WARM, FAULT_COST, ADVISE_TIME);
 
     /** Creates the type; found through PF4J or {@link java.util.ServiceLoader}. */
     public FaultProbeType() {
@@ -78,7 +93,8 @@ public final class FaultProbeType implements WorkloadType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return Parameter.specs(SOURCE, TARGET, MESSAGE_SIZE, MESSAGES, VERB, TARGET_RESIDENT, BULK_SIZE);
+        return Parameter.specs(SOURCE, TARGET, MESSAGE_SIZE, MESSAGES, VERB, TARGET_RESIDENT, BULK_SIZE, ADVISE,
+                ADVISE_FLUSH);
     }
 
     @Override

@@ -12,7 +12,8 @@ import org.iopf.api.sim.DataRate;
  * @param mtu path MTU in bytes: a power of two from 256 B to 4 KiB
  * @param ackTimeoutNanos the effective local ACK timeout ({@link AckTimeout}), empty for none
  * @param minRnrTimer the RNR timer code this HCA's responders put in RNR NAKs (0..31)
- * @param maxPrefetch bytes a fault maps at most from the faulting page on
+ * @param maxPrefetch bytes a fault maps at most from the faulting page on (Long.MAX_VALUE: the whole operation,
+ *     faultScope operation)
  * @param costs the NPF phase costs
  * @param driverCore the host core running the driver, empty for the node's first core
  * @param prefetch ODP registrations are prefetched (advise WILL_NEED and the table filled)
@@ -43,7 +44,9 @@ public record HcaConfig(DataRate rate, long mtu, OptionalLong ackTimeoutNanos, i
                 p.get(NpfHcaType.RESUME_LATENCY));
         return new HcaConfig(p.get(NpfHcaType.RATE), p.get(NpfHcaType.MTU),
                 AckTimeout.nanos(p.get(NpfHcaType.LOCAL_ACK_TIMEOUT), p.get(NpfHcaType.MIN_ACK_TIMEOUT)),
-                p.get(NpfHcaType.MIN_RNR_TIMER), p.get(NpfHcaType.MAX_PREFETCH), costs, p.get(NpfHcaType.DRIVER_CORE),
+                p.get(NpfHcaType.MIN_RNR_TIMER),
+                "operation".equals(p.get(NpfHcaType.FAULT_SCOPE)) ? Long.MAX_VALUE : p.get(NpfHcaType.MAX_PREFETCH),
+                costs, p.get(NpfHcaType.DRIVER_CORE),
                 p.get(NpfHcaType.PREFETCH), p.get(NpfHcaType.HUGE_PAGES), p.get(NpfHcaType.PD_ISOLATION));
     }
 }

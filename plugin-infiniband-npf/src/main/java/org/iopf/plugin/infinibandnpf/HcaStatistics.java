@@ -60,6 +60,23 @@ final class HcaStatistics {
             "translation entries dropped by invalidations");
     static final StatisticSpec PREFETCHED_PAGES = StatisticSpec.counter("prefetchedPages", "pages",
             "pages prefetched into on-demand registrations (prefetch: true)");
+    static final StatisticSpec ADVISE_PAGES = StatisticSpec.counter("advise.pages", "entries",
+            "translation entries mapped by ibv_advise_mr prefetches");
+    static final StatisticSpec ODP_PAGE_FAULTS = StatisticSpec.counter("odp.{mr}.page_faults", "pages",
+            "per on-demand region (mrKEY): pages mapped by network page faults (mlx5 page_faults)");
+    static final StatisticSpec ODP_FAULTS_HANDLED = StatisticSpec.counter("odp.{mr}.page_faults_handled", "faults",
+            "per on-demand region: network page faults handled (mlx5 page_faults_handled)");
+    static final StatisticSpec ODP_INVALIDATIONS = StatisticSpec.counter("odp.{mr}.page_invalidations", "pages",
+            "per on-demand region: translation entries dropped by MMU-notifier invalidations (mlx5 page_invalidations)");
+    static final StatisticSpec ODP_INVALIDATIONS_HANDLED = StatisticSpec.counter("odp.{mr}.page_invalidations_handled",
+            "invalidations", "per on-demand region: invalidations handled while it had entries (mlx5 "
+                    + "page_invalidations_handled)");
+    static final StatisticSpec ODP_PREFETCH = StatisticSpec.counter("odp.{mr}.page_prefetch", "pages",
+            "per on-demand region: pages mapped by prefetches, advise or at registration (mlx5 page_prefetch)");
+    static final StatisticSpec IMPLICIT_CHILDREN = StatisticSpec.counter("implicit.children", "children",
+            "1 GiB child regions of implicit on-demand regions created by their first fault or prefetch");
+    static final StatisticSpec IMPLICIT_CHILDREN_DESTROYED = StatisticSpec.counter("implicit.childrenDestroyed",
+            "children", "child regions destroyed when an invalidation left them without entries");
     static final StatisticSpec RX_FAULT_STALL = StatisticSpec.histogram("rx.faultStall", "ns",
             "responder: fault detected to the retried packet or READ accepted");
 
@@ -68,7 +85,9 @@ final class HcaStatistics {
             NPF_FAILED, NPF_LATENCY, NPF_DETECTION, NPF_INTERRUPT, NPF_DRIVER, NPF_MEMORY, NPF_PAGE_TABLE, NPF_RESUME,
             NPF_HCA, NPF_HOST, NPF_HCA_PERCENT, NPF_QUEUED, NPF_RECOVERY_TIME, RX_FAULT_STALL, RNR_NAKS_SENT,
             RNR_NAKS_RECEIVED, TIMEOUTS, READ_FAULT_DROPS, READ_RESPONSE_DROPS, INVALIDATIONS, INVALIDATED_ENTRIES,
-            PREFETCHED_PAGES, TX_BYTES, RX_UNKNOWN_QP);
+            PREFETCHED_PAGES, ADVISE_PAGES, ODP_PAGE_FAULTS, ODP_FAULTS_HANDLED,
+            ODP_INVALIDATIONS, ODP_INVALIDATIONS_HANDLED, ODP_PREFETCH, IMPLICIT_CHILDREN,
+            IMPLICIT_CHILDREN_DESTROYED, TX_BYTES, RX_UNKNOWN_QP);
 
     private HcaStatistics() {
     }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.function.LongConsumer;
 import org.iopf.api.fault.FaultKind;
 import org.iopf.api.fault.FaultResolution;
 import org.iopf.api.fault.FaultSink;
@@ -32,10 +33,17 @@ import org.iopf.api.sim.WorkPriority;
  * cost of a phase grows with the number of translation entries the fault maps, which is how a
  * 4 MiB message costs more than a 4 KiB one (FIDELITY B1, B2).
  *
- * <p>A fault covers the faulting page and the rest of the operation's range, up to
- * {@code maxPrefetch} bytes. A miss inside the range of a fault already queued or running joins it.
+ * <p>A fault covers the faulting page and the rest of the operation's range, as mlx5's
+ * {@code pagefault_single_data_segment} maps a data segment or an RDMA operation's whole length
+ * before it resumes the queue pair; with {@code faultScope: prefetch-window} at most
+ * {@code maxPrefetch} bytes of it. A miss inside the range of a fault already queued or running joins it.
  * Faults of one fault-handling context run one at a time, in the order raised; the HCA has one
  * context, or one per protection domain with {@code pdIsolation} (B5).
+ *
+ * <p>An advise prefetch ({@code ibv_advise_mr}) runs the memory preparation and the translation
+ * update of the same machinery without a fault: no detection, interrupt, driver or resume phase,
+ * as mlx5's {@code mlx5_ib_advise_mr_prefetch} calls {@code pagefault_mr} from the verb (flush) or
+ * from a work item. It is not queued behind faults; a miss inside its range joins it.
  *
  * <p>Before it writes entries, a fault compares the region's invalidation sequence number with
  * the one it read when memory preparation began; if an MMU-notifier invalidation came in between,
@@ -96,6 +104,11 @@ final class NpfEngine {
         long sequence;
         int outstanding;
         boolean failed;
+        /** An advise prefetch, not a fault: told the entries it mapped, -1 if it failed. */
+        LongConsumer prefetchDone;
+        /** A prefetch that maps only what the OS has resident (PREFETCH_NO_FAULT). */
+        boolean snapshot;
+        long mapped;
 
         Npf(long id, OdpRegion region, long start, long end, Access access, int context, long entries) {
             this.id = id;
@@ -110,6 +123,14 @@ final class NpfEngine {
 
         boolean covers(OdpRegion r, long va) {
             return r == region && va >= start && va < end;
+        }
+
+        boolean isPrefetch() {
+            return prefetchDone != null;
+        }
+
+        String label(String step) {
+            return (isPrefetch() ? "advise/" : "npf/") + step;
         }
     }
 
@@ -155,7 +176,8 @@ final class NpfEngine {
 
     /**
      * Reports a translation miss at {@code va} of {@code region} by an operation whose range ends
-     * at {@code end}: raises a fault covering {@code [page of va, min(end, page + maxPrefetch)))},
+     * at {@code end}: raises a fault covering {@code [page of va, end)} (with a prefetch window,
+     * {@code [page of va, min(end, page + maxPrefetch))}),
      * or joins the fault in progress that covers {@code va}.
      *
      * @param context the fault-handling context (0, or the protection domain with isolation)
@@ -175,11 +197,12 @@ final class NpfEngine {
         long entry = region.hugePages() ? PageSize.HUGE_2M.bytes() : PageSize.BASE.bytes();
         long start = Math.max(region.tableStart(), va & -entry);
         long limit = Math.max(end, va + 1);
-        long stop = Math.min(Math.min(limit, PageSize.BASE.alignDown(va) + maxPrefetch), region.tableEnd());
+        long window = maxPrefetch == Long.MAX_VALUE ? Long.MAX_VALUE : PageSize.BASE.alignDown(va) + maxPrefetch;
+        long stop = Math.min(Math.min(limit, window), region.tableEnd());
         stop = Math.min(region.tableEnd(), (stop + entry - 1) & -entry);
         long entries = 0;
-        for (long window = start; window < stop; window += entry) {
-            if (region.firstMissing(window, Math.min(entry, stop - window)) >= 0) {
+        for (long w = start; w < stop; w += entry) {
+            if (region.firstMissing(w, Math.min(entry, stop - w)) >= 0) {
                 entries++;
             }
         }
@@ -207,6 +230,45 @@ final class NpfEngine {
             begin(npf);
         }
         return true;
+    }
+
+    /**
+     * An advise prefetch of {@code [va, va+length)} of {@code region} (clipped to it): the pages
+     * the table lacks are made present by the OS ({@code access}), got, mapped and posted to the
+     * HCA; with {@code snapshot} only those the OS already has present are mapped and nothing is
+     * faulted in ({@code MLX5_PF_FLAGS_SNAPSHOT}).
+     *
+     * @param done told the entries mapped, or -1 if the OS could not make a page present
+     */
+    void prefetch(OdpRegion region, long va, long length, Access access, boolean snapshot, LongConsumer done) {
+        Objects.requireNonNull(done, "done is null");
+        long entry = region.hugePages() ? PageSize.HUGE_2M.bytes() : PageSize.BASE.bytes();
+        long start = Math.max(region.tableStart(), va & -entry);
+        long stop = Math.min(region.tableEnd(), (va + Math.max(1, length) + entry - 1) & -entry);
+        long entries = 0;
+        for (long window = start; window < stop; window += entry) {
+            long miss = region.firstMissing(window, Math.min(entry, stop - window));
+            if (miss >= 0 && (!snapshot || residentInOs(region, miss, access))) {
+                entries++;
+            }
+        }
+        if (entries == 0) {
+            scheduler.schedule(0, () -> done.accept(0));
+            return;
+        }
+        Npf npf = new Npf(0, region, start, stop, access, -1, entries);
+        npf.prefetchDone = done;
+        npf.snapshot = snapshot;
+        if (!snapshot) {
+            active.add(npf);
+        }
+        npf.startedAt = scheduler.now();
+        memoryPhase(npf);
+    }
+
+    private boolean residentInOs(OdpRegion region, long page, Access access) {
+        PageTableEntry entry = region.space().entry(page).orElse(null);
+        return entry != null && entry.present() && (!access.isWrite() || entry.writable());
     }
 
     // ---- the phases ----
@@ -244,7 +306,7 @@ final class NpfEngine {
         npf.sequence = npf.region.sequence();
         npf.outstanding = 1;
         for (long page = npf.start; page < npf.end; page += OdpRegion.PAGE) {
-            if (!presentFor(npf, page)) {
+            if (!npf.snapshot && !presentFor(npf, page)) {
                 npf.outstanding++;
                 long va = page;
                 memoryManager.faultIn(npf.region.space(), page, npf.access, faulted -> {
@@ -259,8 +321,7 @@ final class NpfEngine {
     }
 
     private boolean presentFor(Npf npf, long page) {
-        PageTableEntry entry = npf.region.space().entry(page).orElse(null);
-        return entry != null && entry.present() && (!npf.access.isWrite() || entry.writable());
+        return residentInOs(npf.region, page, npf.access);
     }
 
     private static boolean isResolved(FaultInResult result) {
@@ -279,9 +340,11 @@ final class NpfEngine {
             finish(npf, false);
             return;
         }
-        core.run("npf/allocate", WorkPriority.KERNEL, costs.allocationNanos(npf.entries), npf.id,
-                () -> onHca(npf, "npf/memory", costs.memoryHca(), () -> {
-                    memory.record(scheduler.now() - npf.phaseStart);
+        core.run(npf.label("allocate"), WorkPriority.KERNEL, costs.allocationNanos(npf.entries), npf.id,
+                () -> onHca(npf, npf.label("memory"), costs.memoryHca(), () -> {
+                    if (!npf.isPrefetch()) {
+                        memory.record(scheduler.now() - npf.phaseStart);
+                    }
                     pageTablePhase(npf);
                 }));
     }
@@ -293,13 +356,22 @@ final class NpfEngine {
      */
     private void pageTablePhase(Npf npf) {
         npf.phaseStart = scheduler.now();
-        core.run("npf/pagetable", WorkPriority.KERNEL, costs.tableWriteNanos(npf.entries), npf.id, () -> {
+        core.run(npf.label("pagetable"), WorkPriority.KERNEL, costs.tableWriteNanos(npf.entries), npf.id, () -> {
             long[] frames = npf.region.sequence() == npf.sequence ? collect(npf) : null;
             if (frames == null) {
                 retry(npf);
                 return;
             }
-            onHca(npf, "npf/pagetable", costs.tableUpdateHca(), () -> {
+            onHca(npf, npf.label("pagetable"), costs.tableUpdateHca(), () -> {
+                if (npf.isPrefetch()) {
+                    if (npf.region.sequence() != npf.sequence) {
+                        retry(npf);
+                        return;
+                    }
+                    install(npf, frames);
+                    finish(npf, true);
+                    return;
+                }
                 pageTable.record(scheduler.now() - npf.phaseStart);
                 npf.phaseStart = scheduler.now();
                 onHca(npf, "npf/resume", costs.resume(), () -> {
@@ -319,7 +391,7 @@ final class NpfEngine {
     private void retry(Npf npf) {
         retries.increment();
         if (tracer.enabled()) {
-            tracer.instant(track, "npf/retry", npf.id);
+            tracer.instant(track, npf.label("retry"), npf.id);
         }
         memoryPhase(npf);
     }
@@ -335,6 +407,10 @@ final class NpfEngine {
                 continue;
             }
             OptionalLong pa = memoryManager.translate(region.space(), page, npf.access);
+            if (pa.isEmpty() && npf.snapshot) {
+                frames[i] = -1;
+                continue;
+            }
             if (pa.isEmpty()) {
                 return null;
             }
@@ -352,10 +428,29 @@ final class NpfEngine {
                 mapped++;
             }
         }
-        entriesMapped.add(mapped);
+        npf.mapped += mapped;
+        OdpStats stats = npf.region.stats();
+        if (npf.isPrefetch()) {
+            if (stats != null) {
+                stats.prefetched(mapped);
+            }
+        } else {
+            entriesMapped.add(mapped);
+            if (stats != null) {
+                stats.faultHandled(mapped);
+            }
+        }
     }
 
     private void finish(Npf npf, boolean resolved) {
+        if (npf.isPrefetch()) {
+            active.remove(npf);
+            for (Outcome waiter : npf.waiters) {
+                waiter.done(resolved);
+            }
+            npf.prefetchDone.accept(resolved ? npf.mapped : -1);
+            return;
+        }
         long total = scheduler.now() - npf.startedAt;
         if (resolved) {
             latency.record(total);

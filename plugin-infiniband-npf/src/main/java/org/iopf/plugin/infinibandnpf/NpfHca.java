@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 import org.iopf.api.fabric.Endpoint;
 import org.iopf.api.fabric.Fabric;
 import org.iopf.api.fabric.FabricPort;
@@ -50,6 +51,8 @@ import org.iopf.toolkit.rc.RcSettings;
  * packet at a time.
  */
 public final class NpfHca implements Nic, Inspectable {
+    /** The length of an implicit registration: SIZE_MAX ({@code U64_MAX}), which a Java long holds as -1. */
+    public static final long IMPLICIT_LENGTH = -1L;
     private final ComponentContext context;
     private final MemoryManager memoryManager;
     private final HcaConfig config;
@@ -57,6 +60,7 @@ public final class NpfHca implements Nic, Inspectable {
     private final NpfEngine npf;
     private final String track;
     private final Map<Integer, OdpRegion> regions = new HashMap<>();
+    private final Map<Integer, ProtectionDomain> domains = new HashMap<>();
     private final Map<Integer, MmuNotifier> notifiers = new HashMap<>();
     private final RcQueuePairs<OdpRegion> queuePairs;
     private final RcPortScheduler transmitter;
@@ -71,6 +75,9 @@ public final class NpfHca implements Nic, Inspectable {
     private final Counter invalidations;
     private final Counter invalidatedEntries;
     private final Counter prefetchedPages;
+    private final Counter advisedPages;
+    private final Counter implicitChildren;
+    private final Counter implicitChildrenDestroyed;
     private final Histogram faultStall;
     private final ProtectionDomains protectionDomains = new ProtectionDomains();
     private int nextKey = 1;
@@ -101,6 +108,9 @@ public final class NpfHca implements Nic, Inspectable {
         this.invalidations = HcaStatistics.INVALIDATIONS.counter(m);
         this.invalidatedEntries = HcaStatistics.INVALIDATED_ENTRIES.counter(m);
         this.prefetchedPages = HcaStatistics.PREFETCHED_PAGES.counter(m);
+        this.advisedPages = HcaStatistics.ADVISE_PAGES.counter(m);
+        this.implicitChildren = HcaStatistics.IMPLICIT_CHILDREN.counter(m);
+        this.implicitChildrenDestroyed = HcaStatistics.IMPLICIT_CHILDREN_DESTROYED.counter(m);
         this.faultStall = HcaStatistics.RX_FAULT_STALL.histogram(m);
         this.queuePairs = new RcQueuePairs<>(context.path(), new Link(), settings);
     }
@@ -117,7 +127,9 @@ public final class NpfHca implements Nic, Inspectable {
 
     @Override
     public ProtectionDomain allocateProtectionDomain(AddressSpace space) {
-        return protectionDomains.allocate(space);
+        ProtectionDomain pd = protectionDomains.allocate(space);
+        domains.put(pd.pdn(), pd);
+        return pd;
     }
 
     @Override
@@ -125,6 +137,16 @@ public final class NpfHca implements Nic, Inspectable {
             boolean remoteRead, boolean onDemand) {
         Objects.requireNonNull(pd, "pd is null");
         AddressSpace space = pd.space();
+        boolean implicit = address == 0 && length == IMPLICIT_LENGTH;
+        if (implicit) {
+            return onDemand ? registerImplicit(pd, remoteWrite, remoteRead)
+                    : new RegistrationResult.Refused("an implicit registration (address 0, length SIZE_MAX) must be "
+                            + "on demand");
+        }
+        if (length < 0 || address < 0) {
+            return new RegistrationResult.Refused("no range of " + Long.toUnsignedString(length) + " bytes at 0x"
+                    + Long.toHexString(address) + " (only address 0 with length SIZE_MAX is implicit)");
+        }
         if (!onDemand) {
             PinResult pinned = memoryManager.pin(space, address, length);
             if (pinned != PinResult.PINNED) {
@@ -150,14 +172,35 @@ public final class NpfHca implements Nic, Inspectable {
         if (!onDemand) {
             fillFromPageTable(table, start, end);
         } else {
+            table.attachStats(new OdpStats(context.metrics(), key));
             MmuNotifier notifier = (notified, range, reason) -> invalidate(table, range);
             notifiers.put(key, notifier);
             memoryManager.registerNotifier(space, notifier);
             if (config.prefetch()) {
                 memoryManager.advise(space, start, end - start, Advice.WILL_NEED);
-                prefetchedPages.add(fillFromPageTable(table, start, end));
+                long filled = fillFromPageTable(table, start, end);
+                prefetchedPages.add(filled);
+                table.stats().prefetched(filled);
             }
         }
+        return new RegistrationResult.Registered(region);
+    }
+
+    /**
+     * Implicit on-demand paging: one region over the whole address space (mlx5
+     * {@code mlx5_ib_alloc_implicit_mr}); its 1 GiB children are created by the faults and
+     * prefetches that first map a page of theirs. Nothing is prefetched or advised at registration.
+     */
+    private RegistrationResult registerImplicit(ProtectionDomain pd, boolean remoteWrite, boolean remoteRead) {
+        int key = nextKey++;
+        MemoryRegion region = new MemoryRegion(key, key, pd.pdn(), 0, Long.MAX_VALUE, remoteWrite, remoteRead, true);
+        OdpRegion table = new OdpRegion(region, pd.space(), false, true);
+        table.attachChildCounters(implicitChildren, implicitChildrenDestroyed);
+        table.attachStats(new OdpStats(context.metrics(), key));
+        regions.put(key, table);
+        MmuNotifier notifier = (notified, range, reason) -> invalidate(table, range);
+        notifiers.put(key, notifier);
+        memoryManager.registerNotifier(pd.space(), notifier);
         return new RegistrationResult.Registered(region);
     }
 
@@ -182,13 +225,97 @@ public final class NpfHca implements Nic, Inspectable {
             return;
         }
         invalidations.increment();
-        invalidatedEntries.add(region.invalidate(range.start(), range.end()));
+        boolean hadEntries = region.presentEntries() > 0;
+        long dropped = region.invalidate(range.start(), range.end());
+        invalidatedEntries.add(dropped);
+        if (hadEntries && region.stats() != null) {
+            region.stats().invalidationHandled(dropped);
+        }
     }
 
     private List<OdpRegion> regionsInOrder() {
         List<OdpRegion> list = new ArrayList<>(regions.values());
         list.sort((a, b) -> Integer.compare(a.region().lkey(), b.region().lkey()));
         return list;
+    }
+
+    /**
+     * {@code ibv_advise_mr} (rdma-core {@code libibverbs/man/ibv_advise_mr.3.md}) as mlx5's
+     * {@code mlx5_ib_advise_mr_prefetch} carries it out: each element's range of its on-demand
+     * region is paged in (none for {@link OdpAdvice#PREFETCH_NO_FAULT}), DMA-mapped and posted to
+     * the HCA on the driver's core. With {@link OdpAdvice#FLAG_FLUSH} the elements are prefetched in
+     * order and the call returns when the last is in the HCA, or at the first error
+     * ({@code mlx5_ib_prefetch_sg_list}); without it every key is checked, the work is queued and
+     * the call returns at once, a range error then being ignored ({@code mlx5_ib_prefetch_mr_work}).
+     *
+     * @param done told, when the call returns in simulated time, what it returned
+     */
+    public void adviseMemoryRegion(ProtectionDomain pd, OdpAdvice advice, int flags, List<Sge> sgl,
+            Consumer<AdviseStatus> done) {
+        Objects.requireNonNull(advice, "advice is null");
+        Objects.requireNonNull(done, "done is null");
+        List<Sge> list = List.copyOf(Objects.requireNonNull(sgl, "sgl is null"));
+        AdviseStatus checked = checkAdvice(pd, flags, list);
+        if (checked != AdviseStatus.OK) {
+            context.scheduler().schedule(0, () -> done.accept(checked));
+            return;
+        }
+        boolean flush = (flags & OdpAdvice.FLAG_FLUSH) != 0;
+        if (flush) {
+            prefetchInOrder(advice, list, 0, true, done);
+        } else {
+            context.scheduler().schedule(0, () -> done.accept(AdviseStatus.OK));
+            prefetchInOrder(advice, list, 0, false, status -> { });
+        }
+    }
+
+    /** The checks made before any work (mlx5 {@code get_prefetchable_mr}; the core's flags check). */
+    private AdviseStatus checkAdvice(ProtectionDomain pd, int flags, List<Sge> sgl) {
+        if (pd == null || domains.get(pd.pdn()) != pd || (flags & ~OdpAdvice.FLAG_FLUSH) != 0) {
+            return AdviseStatus.EINVAL;
+        }
+        for (Sge sge : sgl) {
+            OdpRegion region = regions.get(sge.lkey());
+            if (region == null || !region.region().onDemand()) {
+                return AdviseStatus.ENOENT;
+            }
+            if (region.region().pdn() != pd.pdn()) {
+                return AdviseStatus.EPERM;
+            }
+        }
+        return AdviseStatus.OK;
+    }
+
+    /**
+     * Prefetches element {@code i} and the rest after it; with {@code stopOnError} an error ends the
+     * call ({@code pagefault_mr}'s -EFAULT), else the element is skipped (the queued work).
+     */
+    private void prefetchInOrder(OdpAdvice advice, List<Sge> sgl, int i, boolean stopOnError,
+            Consumer<AdviseStatus> done) {
+        if (i == sgl.size()) {
+            done.accept(AdviseStatus.OK);
+            return;
+        }
+        Sge sge = sgl.get(i);
+        OdpRegion region = regions.get(sge.lkey());
+        MemoryRegion mr = region == null ? null : region.region();
+        if (mr == null || !mr.contains(sge.address(), sge.length())) {
+            if (stopOnError) {
+                done.accept(AdviseStatus.EFAULT);
+            } else {
+                prefetchInOrder(advice, sgl, i + 1, false, done);
+            }
+            return;
+        }
+        Access access = advice == OdpAdvice.PREFETCH_WRITE ? Access.WRITE : Access.READ;
+        npf.prefetch(region, sge.address(), sge.length(), access, advice == OdpAdvice.PREFETCH_NO_FAULT, mapped -> {
+            if (mapped < 0 && stopOnError) {
+                done.accept(AdviseStatus.EFAULT);
+                return;
+            }
+            advisedPages.add(Math.max(0, mapped));
+            prefetchInOrder(advice, sgl, i + 1, stopOnError, done);
+        });
     }
 
     @Override
@@ -281,11 +408,14 @@ public final class NpfHca implements Nic, Inspectable {
 
     @Override
     public List<String> views() {
-        return List.of("regions");
+        return List.of("regions", "odp");
     }
 
     @Override
     public List<String> render(String view) {
+        if ("odp".equals(view)) {
+            return renderOdp();
+        }
         if (!"regions".equals(view)) {
             throw new IllegalArgumentException("no view '" + view + "'; views are " + views());
         }
@@ -294,9 +424,27 @@ public final class NpfHca implements Nic, Inspectable {
                 "entries", "seq"));
         for (OdpRegion r : regionsInOrder()) {
             MemoryRegion mr = r.region();
-            lines.add(String.format("%-5d %-4d 0x%016x %12d %-6s %10d %8d", mr.lkey(), mr.pdn(), mr.address(),
-                    mr.length(), mr.onDemand() ? (r.hugePages() ? "odp2M" : "odp") : "pinned", r.presentEntries(),
-                    r.sequence()));
+            String kind = mr.onDemand() ? (r.implicit() ? "odpImp" : r.hugePages() ? "odp2M" : "odp") : "pinned";
+            lines.add(String.format("%-5d %-4d 0x%016x %12s %-6s %10d %8d", mr.lkey(), mr.pdn(), mr.address(),
+                    r.implicit() ? "SIZE_MAX" : String.valueOf(mr.length()), kind, r.presentEntries(), r.sequence()));
+        }
+        return lines;
+    }
+
+    /** The per-region ODP statistics, as {@code rdma statistic mr} shows mlx5's (restrack.c). */
+    private List<String> renderOdp() {
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format("%-5s %-8s %11s %19s %18s %26s %13s %8s", "key", "odp", "page_faults",
+                "page_faults_handled", "page_invalidations", "page_invalidations_handled", "page_prefetch",
+                "children"));
+        for (OdpRegion r : regionsInOrder()) {
+            OdpStats st = r.stats();
+            if (st == null) {
+                continue;
+            }
+            lines.add(String.format("%-5d %-8s %11d %19d %18d %26d %13d %8s", r.region().lkey(),
+                    r.implicit() ? "implicit" : "explicit", st.pageFaults(), st.faultsHandled(), st.invalidations(),
+                    st.invalidationsHandled(), st.prefetch(), r.implicit() ? String.valueOf(r.children()) : "-"));
         }
         return lines;
     }

@@ -54,8 +54,15 @@ public final class NpfHcaType implements ComponentType {
             "5-bit RNR timer code the responder puts in RNR NAKs (1 = 0.01 ms ... 31 = 491.52 ms, 0 = 655.36 ms)")
             .byDefault("1").range(0, 31)
             .from(Source.spec("InfiniBand Architecture Specification", "ch. 9.7 (RNR NAK timer field)"));
+    static final Parameter<String> FAULT_SCOPE = Parameter.choice("faultScope",
+            "what one fault maps before the transfer resumes: the whole rest of the operation (operation, as mlx5) "
+                    + "or at most maxPrefetch bytes of it (prefetch-window)", "operation", "prefetch-window")
+            .byDefault("operation")
+            .from(Source.driver("linux", "drivers/infiniband/hw/mlx5/odp.c (pagefault_single_data_segment, "
+                    + "mlx5_ib_mr_rdma_pfault_handler)"));
     static final Parameter<Long> MAX_PREFETCH = Parameter.bytes("maxPrefetch",
-            "bytes of the faulting operation's range one fault maps at most, from the faulting page")
+            "with faultScope prefetch-window: bytes of the faulting operation's range one fault maps at most, from "
+                    + "the faulting page")
             .byDefault("4MiB").range("4KiB", "1GiB")
             .from(Source.driver("linux", "drivers/infiniband/hw/mlx5/odp.c (MAX_PREFETCH_LEN)"));
     static final Parameter<Long> DETECTION_LATENCY = Parameter.duration("detectionLatency",
@@ -134,7 +141,7 @@ public final class NpfHcaType implements ComponentType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return Parameter.specs(RATE, MTU, LOCAL_ACK_TIMEOUT, MIN_ACK_TIMEOUT, MIN_RNR_TIMER, MAX_PREFETCH,
+        return Parameter.specs(RATE, MTU, LOCAL_ACK_TIMEOUT, MIN_ACK_TIMEOUT, MIN_RNR_TIMER, FAULT_SCOPE, MAX_PREFETCH,
                 DETECTION_LATENCY, DETECTION_PER_PAGE, INTERRUPT_LATENCY, ISR_CPU, DRIVER_CPU, DRIVER_PER_PAGE,
                 MEMORY_FIRMWARE, ALLOCATION_CPU, ALLOCATION_PER_PAGE, TABLE_UPDATE_LATENCY, TABLE_UPDATE_PER_PAGE,
                 RESUME_LATENCY, DRIVER_CORE, PREFETCH, HUGE_PAGES, PD_ISOLATION);

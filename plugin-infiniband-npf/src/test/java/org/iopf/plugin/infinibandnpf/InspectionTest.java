@@ -14,7 +14,7 @@ final class InspectionTest {
         bed.b.register(pinned, 8192, false);
         long odp = bed.b.map(16384);
         bed.b.register(odp, 16384, true);
-        assertThat(bed.b.hca.views()).containsExactly("regions");
+        assertThat(bed.b.hca.views()).containsExactly("regions", "odp");
         var lines = bed.b.hca.render("regions");
         assertThat(lines).hasSize(3);
         assertThat(lines.get(1)).contains("pinned").containsPattern("\\s2\\s+0$");

@@ -45,8 +45,8 @@ final class ScenarioFilesTest {
                 "ib-npf-4m.yaml", "ib-read-fault-default.yaml", "ib-read-fault-tuned.yaml",
                 "ib-steady-throughput.yaml", "ib-mitigation-prefetch.yaml", "ib-mitigation-thp.yaml",
                 "ib-mitigation-rnr-timer.yaml", "ib-probe-fault-cost.yaml", "ib-probe-fault-cost-4m.yaml",
-                "ib-mitigation-pd-isolation.yaml", "ib-d1-cold-buffer.yaml",
-                "ib-npf-hca.yaml");
+                "ib-mitigation-pd-isolation.yaml", "ib-d1-cold-buffer.yaml", "ib-odp-prefetch-none.yaml",
+                "ib-odp-prefetch-registration.yaml", "ib-odp-prefetch-advise.yaml", "ib-npf-hca.yaml");
     }
 
     private static RunResult variant(String file, String from, String to) throws IOException {
@@ -57,6 +57,35 @@ final class ScenarioFilesTest {
 
     private static double value(RunResult result, String name) {
         return result.value(name).orElseThrow();
+    }
+
+    @Test
+    void prefetchByAdviceCostsItsCallPrefetchAtRegistrationNothingAndNoPrefetchEveryColdProbe() {
+        RunResult none = ScenarioFiles.run("../scenarios/ib-odp-prefetch-none.yaml");
+        RunResult registration = ScenarioFiles.run("../scenarios/ib-odp-prefetch-registration.yaml");
+        RunResult advise = ScenarioFiles.run("../scenarios/ib-odp-prefetch-advise.yaml");
+        assertThat(value(advise, "workload.elapsed")).isEqualTo(value(registration, "workload.elapsed")
+                + value(advise, "workload.adviseTime"));
+        assertThat(value(advise, "workload.elapsed")).isLessThan(value(none, "workload.elapsed"));
+        assertThat(value(advise, "workload.warm.mean")).isEqualTo(value(none, "workload.warm.mean"));
+    }
+
+    @Test
+    void adviceWithoutFlushRacesTheFirstProbeWhichJoinsTheQueuedWork() throws IOException {
+        RunResult async = variant("ib-odp-prefetch-advise.yaml", "adviseFlush: true", "adviseFlush: false");
+        assertThat(value(async, "workload.adviseTime")).isZero();
+        assertThat(value(async, "node2.nic0.npf.faults")).isZero();
+        assertThat(value(async, "node2.nic0.npf.joined")).isPositive();
+        assertThat(value(async, "workload.faultCost")).isPositive().isLessThan(212_320 / 10.0);
+        assertThat(value(async, "integrity.mismatchedPages")).isZero();
+    }
+
+    @Test
+    void noFaultAdviceOnNeverTouchedMemoryMapsNothing() throws IOException {
+        RunResult noFault = variant("ib-odp-prefetch-advise.yaml", "advise: prefetch-write",
+                "advise: prefetch-no-fault");
+        assertThat(value(noFault, "node2.nic0.advise.pages")).isZero();
+        assertThat(value(noFault, "node2.nic0.npf.faults")).isEqualTo(16);
     }
 
     @Test
