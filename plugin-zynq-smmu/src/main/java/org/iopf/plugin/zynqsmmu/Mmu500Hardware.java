@@ -315,7 +315,8 @@ final class Mmu500Hardware implements RegisterFile {
             return new WalkConfig(cb.tableBase(), start, inputBits, outputBits, true, afFaults);
         }
         int start = t0sz <= 24 ? 0 : t0sz <= 33 ? 1 : 2;
-        return new WalkConfig(cb.tableBase(), start, inputBits, addressBits((int) (cb.tcr2 & 0x7)), false, afFaults);
+        return new WalkConfig(cb.tableBase(), start, inputBits, addressBits((int) (cb.tcr2 & 0x7)), false, afFaults,
+                (cb.tcr & TCR_EPD0) != 0);
     }
 
     // ------------------------------------------------------------------ faults and stalls

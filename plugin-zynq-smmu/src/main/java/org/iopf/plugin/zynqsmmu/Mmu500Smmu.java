@@ -43,8 +43,11 @@ import org.iopf.api.platform.ComponentContext;
  */
 public final class Mmu500Smmu implements Iommu, Inspectable {
     private static final long MAIR_NORMAL_WB = 0xffL;
-    /** TCR for stage 1: T0SZ = 16 (48-bit VA), 4 KiB granule, write-back walks, inner shareable. */
-    private static final long TCR_S1 = 16 | (1L << 8) | (1L << 10) | (3L << 12);
+    /**
+     * TCR for stage 1: T0SZ = 16 (48-bit VA), 4 KiB granule, write-back walks, inner shareable, EPD1 (no
+     * TTBR1 region, as Linux drivers/iommu/arm/arm-smmu/arm-smmu.c arm_smmu_init_context_bank programs it).
+     */
+    private static final long TCR_S1 = 16 | (1L << 8) | (1L << 10) | (3L << 12) | TCR_EPD1;
     /** VTCR for stage 2: T0SZ = 16, SL0 = 2 (start at level 0), PS = 40 bits. */
     private static final long TCR_S2 = 16 | (2L << TCR_SL0_SHIFT) | (1L << 8) | (1L << 10) | (3L << 12)
             | (2L << VTCR_PS_SHIFT);

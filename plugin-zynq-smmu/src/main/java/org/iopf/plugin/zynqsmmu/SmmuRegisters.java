@@ -166,6 +166,10 @@ public final class SmmuRegisters {
 
     /** TCR.T0SZ (bits [5:0]): the input address size is 64 - T0SZ bits. */
     public static final long TCR_T0SZ = 0x3f;
+    /** TCR.EPD0 (bit 7, stage 1): walks from TTBR0 disabled, every TTBR0-range address is a translation fault. */
+    public static final long TCR_EPD0 = 1L << 7;
+    /** TCR.EPD1 (bit 23, stage 1): walks from TTBR1 disabled; Linux arm-smmu sets it (no TTBR1 region). */
+    public static final long TCR_EPD1 = 1L << 23;
     /** Shift of TCR.SL0 (stage 2 starting level, bits [7:6]; 4 KiB: 0 = level 2, 1 = level 1, 2 = level 0). */
     public static final int TCR_SL0_SHIFT = 6;
     /** Shift of TCR.TG0 (bits [15:14]; 0 = 4 KiB, the only granule modelled). */

@@ -7,7 +7,8 @@ import org.iopf.api.mem.Access;
  * The SMMU's table walker: ARMv8 long-descriptor walks with the 4 KiB granule over tables in
  * emulated physical memory, for stage 1, stage 2, and stage 1 nested in stage 2 (every stage-1
  * table address and the stage-1 output are themselves translated by the stage-2 walk). Checks
- * address sizes, descriptor validity, the access flag and AP/S2AP permissions, hierarchical
+ * the input range (an address outside T0SZ's range is a translation fault), the output address size,
+ * descriptor validity, the access flag and AP/S2AP permissions, hierarchical
  * APTable included. Devices are unprivileged data accessors, so XN never applies.
  */
 final class TableWalker {
@@ -28,8 +29,12 @@ final class TableWalker {
      */
     WalkResult walk(WalkConfig config, WalkConfig stage2, long input, Access access) {
         int reads = 0;
-        if (config.inputBits() < 64 && (input >>> config.inputBits()) != 0) {
-            return WalkResult.fault(HardwareFault.ADDRESS_SIZE, config.startLevel(), reads);
+        if (config.inputBits() < 64 && (input >>> config.inputBits()) != 0 || config.walksDisabled()) {
+            // Outside the range TTBR0 covers (T0SZ), with no TTBR1 region (EPD1 set, or TTBR1 not modelled):
+            // no table selects the address, a translation fault at level 0 (VMSAv8-64; QEMU hw/arm/smmu-common.c
+            // select_tt returns no table, smmu_ptw_64_s1 reports SMMU_PTW_ERR_TRANSLATION). TCR.EPD0 set
+            // disables the TTBR0 walks too.
+            return WalkResult.fault(HardwareFault.TRANSLATION, 0, reads);
         }
         long table = config.root();
         boolean tableReadOnly = false;
