@@ -9,7 +9,8 @@ import org.iopf.api.mem.Access;
  * table address and the stage-1 output are themselves translated by the stage-2 walk). Checks
  * the input range (an address outside T0SZ's range is a translation fault), the output address size,
  * descriptor validity, the access flag and AP/S2AP permissions, hierarchical
- * APTable included. Devices are unprivileged data accessors, so XN never applies.
+ * APTable[1] (read-only below) and APTable[0] (no unprivileged access below) included. Devices are
+ * unprivileged data accessors, so XN never applies.
  */
 final class TableWalker {
     private final TableMemory tables;
@@ -38,6 +39,7 @@ final class TableWalker {
         }
         long table = config.root();
         boolean tableReadOnly = false;
+        boolean tableNoUnprivileged = false;
         for (int level = config.startLevel(); level <= 3; level++) {
             long descriptorAddress = table + 8L * Lpae.index(input, level);
             if (stage2 != null) {
@@ -57,8 +59,9 @@ final class TableWalker {
                 return WalkResult.fault(HardwareFault.TRANSLATION, level, reads);
             }
             if (Lpae.isTable(d, level)) {
-                if (!config.stage2() && (d & Lpae.APTABLE_RDONLY) != 0) {
-                    tableReadOnly = true;
+                if (!config.stage2()) {
+                    tableReadOnly |= (d & Lpae.APTABLE_RDONLY) != 0;
+                    tableNoUnprivileged |= (d & Lpae.APTABLE_NO_UNPRIV) != 0;
                 }
                 table = d & Lpae.ADDRESS_MASK;
                 continue;
@@ -80,7 +83,7 @@ final class TableWalker {
                 readable = (d & Lpae.S2AP_READ) != 0;
                 writable = (d & Lpae.S2AP_WRITE) != 0;
             } else {
-                readable = (d & Lpae.AP_UNPRIV) != 0;
+                readable = (d & Lpae.AP_UNPRIV) != 0 && !tableNoUnprivileged;
                 writable = readable && (d & Lpae.AP_RDONLY) == 0 && !tableReadOnly;
             }
             if (!(access.isWrite() ? writable : readable)) {
