@@ -42,6 +42,8 @@ final class Mmu500Hardware implements RegisterFile {
     private final long[] smr;
     private final long[] s2cr;
     private final StallQueues stalls;
+    private final RegisterLayout layout;
+    private final IdRegisters ids;
     private final ArrayDeque<LoggedFault> log = new ArrayDeque<>();
     private long scr0 = SCR0_CLIENTPD;
     private long gfsr;
@@ -63,6 +65,8 @@ final class Mmu500Hardware implements RegisterFile {
         this.smr = new long[settings.streamMatchGroups()];
         this.s2cr = new long[settings.streamMatchGroups()];
         this.stalls = new StallQueues(context, banks, settings.pipelining());
+        this.layout = RegisterLayout.forBanks(banks.length);
+        this.ids = IdRegisters.mmu500(banks.length, smr.length, layout);
     }
 
     // ------------------------------------------------------------------ registers
@@ -70,12 +74,13 @@ final class Mmu500Hardware implements RegisterFile {
     /** Reads a register at {@code offset} from the SMMU base; unknown offsets read as zero. */
     @Override
     public long readRegister(long offset) {
-        if (offset >= CB_BASE) {
+        if (offset >= layout.contextBankBase()) {
             int bank = bankAt(offset);
-            long register = (offset - CB_BASE) % CB_STRIDE;
-            return bank < 0 ? 0 : banks[bank].read(register);
+            return bank < 0 ? 0 : banks[bank].read(registerInBank(offset));
         }
-        if (offset == SCR0) {
+        if (offset >= ID0 && offset <= ID7) {
+            return ids.read(offset);
+        } else if (offset == SCR0) {
             return scr0;
         } else if (offset == GFSR) {
             return gfsr;
@@ -97,10 +102,10 @@ final class Mmu500Hardware implements RegisterFile {
     @Override
     public void writeRegister(long offset, long value) {
         counters.registerWrites.increment();
-        if (offset >= CB_BASE) {
+        if (offset >= layout.contextBankBase()) {
             int bank = bankAt(offset);
             if (bank >= 0) {
-                writeBank(bank, (offset - CB_BASE) % CB_STRIDE, value);
+                writeBank(bank, registerInBank(offset), value);
             }
             return;
         }
@@ -122,9 +127,19 @@ final class Mmu500Hardware implements RegisterFile {
         }
     }
 
+    /** The bank whose register page holds {@code offset}, or -1 beyond the last bank. */
     private int bankAt(long offset) {
-        long bank = (offset - CB_BASE) / CB_STRIDE;
+        long bank = (offset - layout.contextBankBase()) >>> layout.pageShift();
         return bank < banks.length ? (int) bank : -1;
+    }
+
+    private long registerInBank(long offset) {
+        return (offset - layout.contextBankBase()) & (layout.pageSize() - 1);
+    }
+
+    /** Where the register pages sit (ID1 tells a driver the same). */
+    RegisterLayout layout() {
+        return layout;
     }
 
     private void writeBank(int bank, long register, long value) {
