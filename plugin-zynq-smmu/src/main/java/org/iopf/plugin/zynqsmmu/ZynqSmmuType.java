@@ -55,8 +55,11 @@ public final class ZynqSmmuType implements ComponentType {
                     + "translation of the SMMU until it is resumed").byDefault("true")
             .from(Source.seed("000", "§4.2 (transfer pipelining)"));
     static final Parameter<Boolean> NEGATIVE_CACHING = Parameter.flag("negativeCaching",
-            "a walk that ends in a translation fault leaves a TLB entry until invalidated").byDefault("true")
-            .from(Source.seed("000", "§5.2.2 (the same address faults again without invalidation)"));
+            "a walk that ends in a translation fault leaves a TLB entry until invalidated (not architectural: "
+                    + "seed 000 §5.2.2's account; off, a fault is never cached and a new mapping is seen at once)")
+            .byDefault("false")
+            .from(Source.spec("Arm VMSAv8-64", "translations that fault are not cached; Linux io-pgtable-arm.c "
+                    + "arm_lpae_map maps a previously invalid IOVA without TLB invalidation"));
     static final Parameter<Boolean> BLOCK_MAPPINGS = Parameter.flag("blockMappings",
             "map writes 2 MiB block descriptors where the range is aligned").byDefault("true")
             .from(Source.driver("linux", "drivers/iommu/io-pgtable-arm.c (block entries where size and alignment "

@@ -271,4 +271,14 @@ final class LinuxIoPgtableTest {
         assertThat(reg(CB + CB_FAR)).isEqualTo(0x1000_0000L);
         assertThat(reg(CB + CB_FSYNR0)).isZero();
     }
+
+    @Test
+    void aMappingAddedAfterAFaultTranslatesWithoutAnInvalidation() {
+        // arm_lpae_map of a previously invalid IOVA issues no TLB invalidation and relies on it.
+        expectFault(read(0x5000_0000L), FaultKind.TRANSLATION, FSR_TF, 0x5000_0000L, 0);
+        long page = n.frame();
+        map(0x5000_0000L, page, 3, PROT_RW);
+
+        assertThat(read(0x5000_0000L).address().getAsLong()).isEqualTo(page);
+    }
 }
