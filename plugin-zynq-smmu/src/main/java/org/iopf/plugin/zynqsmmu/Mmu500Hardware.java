@@ -38,6 +38,7 @@ final class Mmu500Hardware implements RegisterFile {
     private final BankOwners owners;
     private final TableWalker walker;
     private final IoTlb tlb;
+    private final WalkCache walkCache;
     private final ContextBank[] banks;
     private final long[] smr;
     private final long[] s2cr;
@@ -58,6 +59,7 @@ final class Mmu500Hardware implements RegisterFile {
         this.owners = owners;
         this.walker = new TableWalker(tables);
         this.tlb = new IoTlb(settings.tlbEntries(), settings.tlbWays());
+        this.walkCache = new WalkCache(settings.walkCacheEntries());
         this.banks = new ContextBank[settings.contextBanks()];
         for (int i = 0; i < banks.length; i++) {
             banks[i] = new ContextBank(i);
@@ -115,6 +117,7 @@ final class Mmu500Hardware implements RegisterFile {
             gfsr &= ~value;
         } else if (offset == TLBIALLNSNH) {
             counters.invalidationEntries.add(tlb.invalidateAll());
+            walkCache.invalidateAll();
             counters.invalidationsAll.increment();
         } else if (offset >= SMR && offset < SMR + 4L * smr.length) {
             smr[(int) ((offset - SMR) / 4)] = value & 0xffff_ffffL;
@@ -154,17 +157,27 @@ final class Mmu500Hardware implements RegisterFile {
             }
         } else if (register == CB_TLBIVA || register == CB_TLBIVAL) {
             int tag = IoTlb.context(bank, (int) (value >>> 48));
-            counters.invalidationEntries.add(tlb.invalidateRange(tag, (value & 0x0000_0fff_ffff_ffffL) << 12, 4096));
+            long va = (value & 0x0000_0fff_ffff_ffffL) << 12;
+            counters.invalidationEntries.add(tlb.invalidateRange(tag, va, 4096));
+            if (register == CB_TLBIVA) {
+                // TLBIVA covers every level (the walk cache too); TLBIVAL only the last level.
+                walkCache.invalidateRange(tag, va, 4096);
+            }
             counters.invalidationsRange.increment();
         } else if (register == CB_TLBIIPAS2) {
             int tag = IoTlb.context(bank, cb.vmid());
-            counters.invalidationEntries.add(tlb.invalidateRange(tag, (value & 0x0000_0fff_ffff_ffffL) << 12, 4096));
+            long ipa = (value & 0x0000_0fff_ffff_ffffL) << 12;
+            counters.invalidationEntries.add(tlb.invalidateRange(tag, ipa, 4096));
+            walkCache.invalidateRange(tag, ipa, 4096);
             counters.invalidationsRange.increment();
         } else if (register == CB_TLBIASID) {
-            counters.invalidationEntries.add(tlb.invalidateContext(IoTlb.context(bank, (int) (value & 0xffff))));
+            int tag = IoTlb.context(bank, (int) (value & 0xffff));
+            counters.invalidationEntries.add(tlb.invalidateContext(tag));
+            walkCache.invalidateContext(tag);
             counters.invalidationsAll.increment();
         } else if (register == CB_TLBIALL) {
             counters.invalidationEntries.add(tlb.invalidateBank(bank));
+            walkCache.invalidateBank(bank);
             counters.invalidationsAll.increment();
         }
         // TLBSYNC completes at once: invalidation is immediate in the model, TLBSTATUS reads 0.
@@ -191,6 +204,10 @@ final class Mmu500Hardware implements RegisterFile {
 
     IoTlb tlb() {
         return tlb;
+    }
+
+    WalkCache walkCache() {
+        return walkCache;
     }
 
     Iterable<LoggedFault> faultLog() {
@@ -269,7 +286,7 @@ final class Mmu500Hardware implements RegisterFile {
             return Translation.hit(IoTlb.frame(entry) | (iova & 0xfff), hitLatency);
         }
         counters.tlbMisses.increment();
-        WalkResult walk = walker.walk(config, stage2, iova, access);
+        WalkResult walk = walker.walk(config, stage2, iova, access, walkCache, tag);
         counters.walkReads.add(walk.reads());
         long latency = hitLatency + walk.reads() * settings.walkAccessLatency();
         if (!walk.isFault()) {

@@ -232,6 +232,7 @@ public final class Mmu500Smmu implements Iommu, Inspectable {
         counters.invalidationsRange.increment();
         counters.invalidationEntries.add(hardware.tlb().invalidateRange(hardware.tlbTag(d.bank), range.start(),
                 range.length()));
+        hardware.walkCache().invalidateRange(hardware.tlbTag(d.bank), range.start(), range.length());
     }
 
     @Override
@@ -239,6 +240,7 @@ public final class Mmu500Smmu implements Iommu, Inspectable {
         SmmuDomains.Domain d = domain(domain);
         counters.invalidationsAll.increment();
         counters.invalidationEntries.add(hardware.tlb().invalidateContext(hardware.tlbTag(d.bank)));
+        hardware.walkCache().invalidateContext(hardware.tlbTag(d.bank));
     }
 
     // ------------------------------------------------------------------ inspection

@@ -14,6 +14,8 @@ import org.iopf.api.mem.Access;
  */
 final class TableWalker {
     private final TableMemory tables;
+    private WalkCache cache;
+    private int cacheContext;
 
     TableWalker(TableMemory tables) {
         this.tables = Objects.requireNonNull(tables, "tables is null");
@@ -22,6 +24,21 @@ final class TableWalker {
     /** Walks one stage. */
     WalkResult walk(WalkConfig config, long input, Access access) {
         return walk(config, null, input, access);
+    }
+
+    /**
+     * Walks one stage (or nested, uncached) using and filling {@code walkCache} under
+     * {@code context}: the walk starts below the deepest cached table descriptor.
+     */
+    WalkResult walk(WalkConfig config, WalkConfig stage2, long input, Access access, WalkCache walkCache,
+            int context) {
+        this.cache = walkCache != null && walkCache.enabled() && stage2 == null ? walkCache : null;
+        this.cacheContext = context;
+        try {
+            return walk(config, stage2, input, access);
+        } finally {
+            this.cache = null;
+        }
     }
 
     /**
@@ -40,7 +57,20 @@ final class TableWalker {
         long table = config.root();
         boolean tableReadOnly = false;
         boolean tableNoUnprivileged = false;
-        for (int level = config.startLevel(); level <= 3; level++) {
+        int first = config.startLevel();
+        if (cache != null && stage2 == null) {
+            // Start below the deepest cached table descriptor of this region. APTable bits of cached
+            // descriptors are not kept: the walk cache serves only regions whose tables carry none.
+            for (int level = 2; level >= config.startLevel(); level--) {
+                long cached = cache.lookup(cacheContext, level, input);
+                if (cached >= 0) {
+                    table = cached;
+                    first = level + 1;
+                    break;
+                }
+            }
+        }
+        for (int level = first; level <= 3; level++) {
             long descriptorAddress = table + 8L * Lpae.index(input, level);
             if (stage2 != null) {
                 WalkResult s2 = walk(stage2, null, descriptorAddress, Access.READ);
@@ -59,11 +89,15 @@ final class TableWalker {
                 return WalkResult.fault(HardwareFault.TRANSLATION, level, reads);
             }
             if (Lpae.isTable(d, level)) {
-                if (!config.stage2()) {
+                boolean apTable = !config.stage2() && (d & (Lpae.APTABLE_RDONLY | Lpae.APTABLE_NO_UNPRIV)) != 0;
+                if (apTable) {
                     tableReadOnly |= (d & Lpae.APTABLE_RDONLY) != 0;
                     tableNoUnprivileged |= (d & Lpae.APTABLE_NO_UNPRIV) != 0;
                 }
                 table = d & Lpae.ADDRESS_MASK;
+                if (cache != null && stage2 == null && !apTable && !tableReadOnly && !tableNoUnprivileged) {
+                    cache.insert(cacheContext, level, input, table);
+                }
                 continue;
             }
             if (level == 0 || (level == 3 && (d & Lpae.TABLE_OR_PAGE) == 0)) {
