@@ -202,7 +202,7 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
     /** The ISR's effect: read and clear the bank's fault status, queue the fault, schedule the tasklet. */
     private void isr(PageFault fault, long raised) {
         fault.record().detail(ContextBankFault.class).ifPresent(bank -> {
-            long fsrOffset = SmmuRegisters.cb(bank.bank(), SmmuRegisters.CB_FSR);
+            long fsrOffset = RegisterLayout.probe(bank.registers()).cb(bank.bank(), SmmuRegisters.CB_FSR);
             long fsr = bank.registers().readRegister(fsrOffset);
             bank.registers().writeRegister(fsrOffset, fsr & (SmmuRegisters.FSR_FAULT | SmmuRegisters.FSR_MULTI));
         });

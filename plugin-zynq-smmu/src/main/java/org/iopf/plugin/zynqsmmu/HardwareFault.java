@@ -16,7 +16,7 @@ enum HardwareFault {
     ACCESS_FLAG(SmmuRegisters.FSR_AFF, FaultKind.ACCESS),
     /** The entry does not allow the access (FSR.PF). */
     PERMISSION(SmmuRegisters.FSR_PF, FaultKind.PERMISSION),
-    /** The input address is beyond T0SZ or the output beyond the physical address size (FSR.ASF). */
+    /** The output address is beyond the physical address size, TCR2.PASize or VTCR.PS (FSR.ASF). */
     ADDRESS_SIZE(SmmuRegisters.FSR_ASF, FaultKind.ACCESS),
     /** A walk read fell outside physical memory (FSR.EF). */
     EXTERNAL(SmmuRegisters.FSR_EF, FaultKind.ACCESS),

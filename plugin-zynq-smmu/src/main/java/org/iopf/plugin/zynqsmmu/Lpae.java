@@ -30,6 +30,11 @@ public final class Lpae {
     public static final long NG = 1L << 11;
     /** Execute never (bit 54). */
     public static final long XN = 1L << 54;
+    /**
+     * Table descriptor APTable[0] (bit 61): no unprivileged access at any later level (VMSAv8-64
+     * hierarchical permissions; devices are unprivileged, so nothing below is accessible).
+     */
+    public static final long APTABLE_NO_UNPRIV = 1L << 61;
     /** Table descriptor APTable[1] (bit 62): everything below is read-only. */
     public static final long APTABLE_RDONLY = 1L << 62;
     /** Output address bits [47:12]. */

@@ -38,10 +38,13 @@ final class Mmu500Hardware implements RegisterFile {
     private final BankOwners owners;
     private final TableWalker walker;
     private final IoTlb tlb;
+    private final WalkCache walkCache;
     private final ContextBank[] banks;
     private final long[] smr;
     private final long[] s2cr;
     private final StallQueues stalls;
+    private final RegisterLayout layout;
+    private final IdRegisters ids;
     private final ArrayDeque<LoggedFault> log = new ArrayDeque<>();
     private long scr0 = SCR0_CLIENTPD;
     private long gfsr;
@@ -56,6 +59,7 @@ final class Mmu500Hardware implements RegisterFile {
         this.owners = owners;
         this.walker = new TableWalker(tables);
         this.tlb = new IoTlb(settings.tlbEntries(), settings.tlbWays());
+        this.walkCache = new WalkCache(settings.walkCacheEntries());
         this.banks = new ContextBank[settings.contextBanks()];
         for (int i = 0; i < banks.length; i++) {
             banks[i] = new ContextBank(i);
@@ -63,6 +67,8 @@ final class Mmu500Hardware implements RegisterFile {
         this.smr = new long[settings.streamMatchGroups()];
         this.s2cr = new long[settings.streamMatchGroups()];
         this.stalls = new StallQueues(context, banks, settings.pipelining());
+        this.layout = RegisterLayout.forBanks(banks.length);
+        this.ids = IdRegisters.mmu500(banks.length, smr.length, layout);
     }
 
     // ------------------------------------------------------------------ registers
@@ -70,12 +76,13 @@ final class Mmu500Hardware implements RegisterFile {
     /** Reads a register at {@code offset} from the SMMU base; unknown offsets read as zero. */
     @Override
     public long readRegister(long offset) {
-        if (offset >= CB_BASE) {
+        if (offset >= layout.contextBankBase()) {
             int bank = bankAt(offset);
-            long register = (offset - CB_BASE) % CB_STRIDE;
-            return bank < 0 ? 0 : banks[bank].read(register);
+            return bank < 0 ? 0 : banks[bank].read(registerInBank(offset));
         }
-        if (offset == SCR0) {
+        if (offset >= ID0 && offset <= ID7) {
+            return ids.read(offset);
+        } else if (offset == SCR0) {
             return scr0;
         } else if (offset == GFSR) {
             return gfsr;
@@ -97,10 +104,10 @@ final class Mmu500Hardware implements RegisterFile {
     @Override
     public void writeRegister(long offset, long value) {
         counters.registerWrites.increment();
-        if (offset >= CB_BASE) {
+        if (offset >= layout.contextBankBase()) {
             int bank = bankAt(offset);
             if (bank >= 0) {
-                writeBank(bank, (offset - CB_BASE) % CB_STRIDE, value);
+                writeBank(bank, registerInBank(offset), value);
             }
             return;
         }
@@ -110,6 +117,7 @@ final class Mmu500Hardware implements RegisterFile {
             gfsr &= ~value;
         } else if (offset == TLBIALLNSNH) {
             counters.invalidationEntries.add(tlb.invalidateAll());
+            walkCache.invalidateAll();
             counters.invalidationsAll.increment();
         } else if (offset >= SMR && offset < SMR + 4L * smr.length) {
             smr[(int) ((offset - SMR) / 4)] = value & 0xffff_ffffL;
@@ -122,9 +130,19 @@ final class Mmu500Hardware implements RegisterFile {
         }
     }
 
+    /** The bank whose register page holds {@code offset}, or -1 beyond the last bank. */
     private int bankAt(long offset) {
-        long bank = (offset - CB_BASE) / CB_STRIDE;
+        long bank = (offset - layout.contextBankBase()) >>> layout.pageShift();
         return bank < banks.length ? (int) bank : -1;
+    }
+
+    private long registerInBank(long offset) {
+        return (offset - layout.contextBankBase()) & (layout.pageSize() - 1);
+    }
+
+    /** Where the register pages sit (ID1 tells a driver the same). */
+    RegisterLayout layout() {
+        return layout;
     }
 
     private void writeBank(int bank, long register, long value) {
@@ -139,17 +157,27 @@ final class Mmu500Hardware implements RegisterFile {
             }
         } else if (register == CB_TLBIVA || register == CB_TLBIVAL) {
             int tag = IoTlb.context(bank, (int) (value >>> 48));
-            counters.invalidationEntries.add(tlb.invalidateRange(tag, (value & 0x0000_0fff_ffff_ffffL) << 12, 4096));
+            long va = (value & 0x0000_0fff_ffff_ffffL) << 12;
+            counters.invalidationEntries.add(tlb.invalidateRange(tag, va, 4096));
+            if (register == CB_TLBIVA) {
+                // TLBIVA covers every level (the walk cache too); TLBIVAL only the last level.
+                walkCache.invalidateRange(tag, va, 4096);
+            }
             counters.invalidationsRange.increment();
         } else if (register == CB_TLBIIPAS2) {
             int tag = IoTlb.context(bank, cb.vmid());
-            counters.invalidationEntries.add(tlb.invalidateRange(tag, (value & 0x0000_0fff_ffff_ffffL) << 12, 4096));
+            long ipa = (value & 0x0000_0fff_ffff_ffffL) << 12;
+            counters.invalidationEntries.add(tlb.invalidateRange(tag, ipa, 4096));
+            walkCache.invalidateRange(tag, ipa, 4096);
             counters.invalidationsRange.increment();
         } else if (register == CB_TLBIASID) {
-            counters.invalidationEntries.add(tlb.invalidateContext(IoTlb.context(bank, (int) (value & 0xffff))));
+            int tag = IoTlb.context(bank, (int) (value & 0xffff));
+            counters.invalidationEntries.add(tlb.invalidateContext(tag));
+            walkCache.invalidateContext(tag);
             counters.invalidationsAll.increment();
         } else if (register == CB_TLBIALL) {
             counters.invalidationEntries.add(tlb.invalidateBank(bank));
+            walkCache.invalidateBank(bank);
             counters.invalidationsAll.increment();
         }
         // TLBSYNC completes at once: invalidation is immediate in the model, TLBSTATUS reads 0.
@@ -176,6 +204,10 @@ final class Mmu500Hardware implements RegisterFile {
 
     IoTlb tlb() {
         return tlb;
+    }
+
+    WalkCache walkCache() {
+        return walkCache;
     }
 
     Iterable<LoggedFault> faultLog() {
@@ -254,7 +286,7 @@ final class Mmu500Hardware implements RegisterFile {
             return Translation.hit(IoTlb.frame(entry) | (iova & 0xfff), hitLatency);
         }
         counters.tlbMisses.increment();
-        WalkResult walk = walker.walk(config, stage2, iova, access);
+        WalkResult walk = walker.walk(config, stage2, iova, access, walkCache, tag);
         counters.walkReads.add(walk.reads());
         long latency = hitLatency + walk.reads() * settings.walkAccessLatency();
         if (!walk.isFault()) {
@@ -315,7 +347,8 @@ final class Mmu500Hardware implements RegisterFile {
             return new WalkConfig(cb.tableBase(), start, inputBits, outputBits, true, afFaults);
         }
         int start = t0sz <= 24 ? 0 : t0sz <= 33 ? 1 : 2;
-        return new WalkConfig(cb.tableBase(), start, inputBits, addressBits((int) (cb.tcr2 & 0x7)), false, afFaults);
+        return new WalkConfig(cb.tableBase(), start, inputBits, addressBits((int) (cb.tcr2 & 0x7)), false, afFaults,
+                (cb.tcr & TCR_EPD0) != 0);
     }
 
     // ------------------------------------------------------------------ faults and stalls

@@ -31,7 +31,9 @@ import org.iopf.api.platform.ComponentContext;
  * {@link SmmuViews} renders the inspection views. Software (the ExaNeSt handler, tests) reaches
  * the registers with {@link #readRegister} and {@link #writeRegister}.
  *
- * <p>{@link #attach} gives a domain a context bank and programs it with the configure sequence of
+ * <p>At construction the driver probes ID0/ID1/ID2 as Linux {@code arm_smmu_device_cfg_probe} does
+ * ({@link SmmuProbe}): the banks, the stream-match groups and where the context-bank pages sit.
+ * {@link #attach} gives a domain a context bank and programs it with the configure sequence of
  * seed 000 §2.2 (CBAR, TTBR0, TCR, SCTLR = M | ...), then an SMR/S2CR pair for the stream;
  * {@link #map} writes real descriptors into tables it allocates from physical memory;
  * {@link #invalidate} is TLBIVA over the range, {@link #invalidateAll} TLBIASID. Like the hardware,
@@ -43,8 +45,11 @@ import org.iopf.api.platform.ComponentContext;
  */
 public final class Mmu500Smmu implements Iommu, Inspectable {
     private static final long MAIR_NORMAL_WB = 0xffL;
-    /** TCR for stage 1: T0SZ = 16 (48-bit VA), 4 KiB granule, write-back walks, inner shareable. */
-    private static final long TCR_S1 = 16 | (1L << 8) | (1L << 10) | (3L << 12);
+    /**
+     * TCR for stage 1: T0SZ = 16 (48-bit VA), 4 KiB granule, write-back walks, inner shareable, EPD1 (no
+     * TTBR1 region, as Linux drivers/iommu/arm/arm-smmu/arm-smmu.c arm_smmu_init_context_bank programs it).
+     */
+    private static final long TCR_S1 = 16 | (1L << 8) | (1L << 10) | (3L << 12) | TCR_EPD1;
     /** VTCR for stage 2: T0SZ = 16, SL0 = 2 (start at level 0), PS = 40 bits. */
     private static final long TCR_S2 = 16 | (2L << TCR_SL0_SHIFT) | (1L << 8) | (1L << 10) | (3L << 12)
             | (2L << VTCR_PS_SHIFT);
@@ -57,6 +62,7 @@ public final class Mmu500Smmu implements Iommu, Inspectable {
     private final SmmuDomains domains = new SmmuDomains();
     private final TreeMap<Integer, Integer> streamToSmr = new TreeMap<>();
     private final Mmu500Hardware hardware;
+    private final SmmuProbe probe;
     private final SmmuViews views;
 
     @Inject
@@ -72,6 +78,7 @@ public final class Mmu500Smmu implements Iommu, Inspectable {
         this.writer = new PageTableWriter(tables, settings.blockMappings());
         this.counters = new SmmuCounters(context.metrics());
         this.hardware = new Mmu500Hardware(context, faults, settings, counters, tables, domains);
+        this.probe = SmmuProbe.of(hardware);
         this.views = new SmmuViews(context.path(), hardware, counters, settings.tlbWays());
         SmmuCounters.TLB_OCCUPIED.gauge(context.metrics(), hardware.tlb()::occupied);
         SmmuCounters.TABLE_FRAMES.gauge(context.metrics(), tables::tableFrames);
@@ -126,13 +133,13 @@ public final class Mmu500Smmu implements Iommu, Inspectable {
         }
         d.space = space;
         int group = -1;
-        for (int i = 0; i < hardware.streamMatchGroups() && group < 0; i++) {
+        for (int i = 0; i < probe.mappingGroups() && group < 0; i++) {
             if (!hardware.groupValid(i) && !streamToSmr.containsValue(i)) {
                 group = i;
             }
         }
         if (group < 0) {
-            throw new IllegalStateException(context.path() + ": all " + hardware.streamMatchGroups()
+            throw new IllegalStateException(context.path() + ": all " + probe.mappingGroups()
                     + " stream-match groups are in use");
         }
         writeRegister(S2CR + 4L * group, ((long) S2CR_TYPE_TRANSLATE << S2CR_TYPE_SHIFT) | d.bank);
@@ -154,12 +161,12 @@ public final class Mmu500Smmu implements Iommu, Inspectable {
     }
 
     private int freeBank() {
-        for (int i = 0; i < hardware.bankCount(); i++) {
+        for (int i = 0; i < probe.contextBanks(); i++) {
             if (!domains.holds(i) && !hardware.bank(i).enabled()) {
                 return i;
             }
         }
-        throw new IllegalStateException(context.path() + ": all " + hardware.bankCount()
+        throw new IllegalStateException(context.path() + ": all " + probe.contextBanks()
                 + " context banks are in use (one per protection domain)");
     }
 
@@ -169,15 +176,15 @@ public final class Mmu500Smmu implements Iommu, Inspectable {
         writeRegister(CBAR + 4L * bank, stage2 ? ((long) CBAR_TYPE_S2 << CBAR_TYPE_SHIFT) | (asid & 0xff)
                 : (long) CBAR_TYPE_S1 << CBAR_TYPE_SHIFT);
         writeRegister(CBA2R + 4L * bank, CBA2R_VA64);
-        writeRegister(cb(bank, CB_ACTLR), 0);
-        writeRegister(cb(bank, CB_TCR2), 2);
-        writeRegister(cb(bank, CB_TTBR0), stage2 ? root : root | ((long) asid << 48));
-        writeRegister(cb(bank, CB_TCR), stage2 ? TCR_S2 : TCR_S1);
-        writeRegister(cb(bank, CB_MAIR0), MAIR_NORMAL_WB);
-        writeRegister(cb(bank, CB_FSR), FSR_FAULT | FSR_SS | FSR_MULTI);
+        writeRegister(probe.layout().cb(bank, CB_ACTLR), 0);
+        writeRegister(probe.layout().cb(bank, CB_TCR2), 2);
+        writeRegister(probe.layout().cb(bank, CB_TTBR0), stage2 ? root : root | ((long) asid << 48));
+        writeRegister(probe.layout().cb(bank, CB_TCR), stage2 ? TCR_S2 : TCR_S1);
+        writeRegister(probe.layout().cb(bank, CB_MAIR0), MAIR_NORMAL_WB);
+        writeRegister(probe.layout().cb(bank, CB_FSR), FSR_FAULT | FSR_SS | FSR_MULTI);
         long sctlr = SCTLR_M | SCTLR_TRE | SCTLR_AFE | SCTLR_CFRE | SCTLR_CFIE
                 | (settings.stall() ? SCTLR_CFCFG : 0) | (settings.pipelining() ? SCTLR_HUPCF : 0);
-        writeRegister(cb(bank, CB_SCTLR), sctlr);
+        writeRegister(probe.layout().cb(bank, CB_SCTLR), sctlr);
     }
 
     @Override
@@ -225,6 +232,7 @@ public final class Mmu500Smmu implements Iommu, Inspectable {
         counters.invalidationsRange.increment();
         counters.invalidationEntries.add(hardware.tlb().invalidateRange(hardware.tlbTag(d.bank), range.start(),
                 range.length()));
+        hardware.walkCache().invalidateRange(hardware.tlbTag(d.bank), range.start(), range.length());
     }
 
     @Override
@@ -232,6 +240,7 @@ public final class Mmu500Smmu implements Iommu, Inspectable {
         SmmuDomains.Domain d = domain(domain);
         counters.invalidationsAll.increment();
         counters.invalidationEntries.add(hardware.tlb().invalidateContext(hardware.tlbTag(d.bank)));
+        hardware.walkCache().invalidateContext(hardware.tlbTag(d.bank));
     }
 
     // ------------------------------------------------------------------ inspection

@@ -2,10 +2,14 @@ package org.iopf.plugin.zynqsmmu;
 
 /**
  * The register map of the modelled MMU-500 (ARM SMMUv2 architecture, AArch64 context format),
- * as offsets from the SMMU's base and bit masks. The layout uses 64 KiB register pages as on Zynq
- * UltraScale+ ({@code devmem2 0xFD800000 + context_id * 0x10000}, seed 000 §5.3): global space 0
- * (GR0) at page 0, global space 1 (GR1) at page 1, context bank {@code n} at
- * {@link #CB_BASE} {@code + n * }{@link #CB_STRIDE}.
+ * as offsets from the SMMU's base and bit masks. The layout is the Zynq UltraScale+ one, its device
+ * tree's {@code reg = <0x0 0xfd800000 0x0 0x20000>}: 4 KiB register pages (ID1.PAGESIZE = 0),
+ * global space 0 (GR0) at page 0, global space 1 (GR1) at page 1 ({@link #GR1_BASE} 0x1000), and
+ * the translation context banks in the upper half, bank {@code n} at {@link #CB_BASE} (0x10000)
+ * {@code + n * }{@link #CB_STRIDE} (0x1000) — what Linux {@code arm_smmu_device_cfg_probe}
+ * (drivers/iommu/arm/arm-smmu/arm-smmu.c) computes from ID1 (NUMPAGENDXB = 3: 16 pages) and the
+ * region size. {@link #cb} is that default layout; an SMMU with more than 16 banks has more pages,
+ * which {@link RegisterLayout#probe} finds from ID1 as the driver does.
  *
  * @since 0.1
  */
@@ -25,6 +29,52 @@ public final class SmmuRegisters {
     public static final long SCR0_GFIE = 1L << 2;
     /** sCR0.USFCFG: an unmatched stream faults (1) instead of bypassing (0). */
     public static final long SCR0_USFCFG = 1L << 10;
+    /** GR0: identification register 0 (read only). */
+    public static final long ID0 = 0x20;
+    /** ID0.S1TS: stage 1 translation supported. */
+    public static final long ID0_S1TS = 1L << 30;
+    /** ID0.S2TS: stage 2 translation supported. */
+    public static final long ID0_S2TS = 1L << 29;
+    /** ID0.NTS: nested (stage 1 followed by stage 2) translation supported. */
+    public static final long ID0_NTS = 1L << 28;
+    /** ID0.SMS: stream matching supported. */
+    public static final long ID0_SMS = 1L << 27;
+    /** ID0.ATOSNS: address translation operations not supported. */
+    public static final long ID0_ATOSNS = 1L << 26;
+    /** Shift of ID0.NUMIRPT (bits [23:16]): context interrupts. */
+    public static final int ID0_NUMIRPT_SHIFT = 16;
+    /** Shift of ID0.NUMSIDB (bits [12:9]): stream id bits. */
+    public static final int ID0_NUMSIDB_SHIFT = 9;
+    /** ID0.NUMSMRG (bits [7:0]): stream-match register groups. */
+    public static final long ID0_NUMSMRG = 0xff;
+    /** GR0: identification register 1 (read only). */
+    public static final long ID1 = 0x24;
+    /** ID1.PAGESIZE: 64 KiB register pages (1) or 4 KiB (0). */
+    public static final long ID1_PAGESIZE = 1L << 31;
+    /** Shift of ID1.NUMPAGENDXB (bits [30:28]): the global space and the context-bank space are 2^(NUMPAGENDXB+1) pages each. */
+    public static final int ID1_NUMPAGENDXB_SHIFT = 28;
+    /** Shift of ID1.NUMS2CB (bits [23:16]): stage-2-only context banks. */
+    public static final int ID1_NUMS2CB_SHIFT = 16;
+    /** ID1.NUMCB (bits [7:0]): context banks. */
+    public static final long ID1_NUMCB = 0xff;
+    /** GR0: identification register 2 (read only). */
+    public static final long ID2 = 0x28;
+    /** ID2.VMID16: 16-bit VMIDs supported. */
+    public static final long ID2_VMID16 = 1L << 15;
+    /** ID2.PTFS_64K: AArch64 64 KiB granule supported. */
+    public static final long ID2_PTFS_64K = 1L << 14;
+    /** ID2.PTFS_16K: AArch64 16 KiB granule supported. */
+    public static final long ID2_PTFS_16K = 1L << 13;
+    /** ID2.PTFS_4K: AArch64 4 KiB granule supported. */
+    public static final long ID2_PTFS_4K = 1L << 12;
+    /** Shift of ID2.UBS (bits [11:8]): upstream bus (virtual) address size, encoded as {@link #addressBits}. */
+    public static final int ID2_UBS_SHIFT = 8;
+    /** Shift of ID2.OAS (bits [7:4]): output (physical) address size. */
+    public static final int ID2_OAS_SHIFT = 4;
+    /** ID2.IAS (bits [3:0]): input (intermediate physical) address size. */
+    public static final long ID2_IAS = 0xf;
+    /** GR0: identification register 7 (read only): MAJOR [7:4], MINOR [3:0] revision. */
+    public static final long ID7 = 0x3c;
     /** GR0: global fault status register. */
     public static final long GFSR = 0x48;
     /** GFSR.USF: unidentified stream fault. */
@@ -54,8 +104,8 @@ public final class SmmuRegisters {
     /** GR0: global TLB synchronisation. */
     public static final long STLBGSYNC = 0x70;
 
-    /** GR1 base. */
-    public static final long GR1_BASE = 0x10000;
+    /** GR1 base: register page 1 (4 KiB pages). */
+    public static final long GR1_BASE = 0x1000;
     /** GR1: context bank attribute register {@code n} at {@code CBAR + 4n}. */
     public static final long CBAR = GR1_BASE;
     /** Shift of CBAR.TYPE: 0 stage 2 only, 1 stage 1 with stage 2 bypass, 3 stage 1 nested in stage 2. */
@@ -73,10 +123,10 @@ public final class SmmuRegisters {
     /** CBA2R.VA64: AArch64 descriptor format. */
     public static final long CBA2R_VA64 = 1L;
 
-    /** Base of context bank 0. */
-    public static final long CB_BASE = 0x100000;
-    /** Distance between context banks. */
-    public static final long CB_STRIDE = 0x10000;
+    /** Base of context bank 0 in the Zynq UltraScale+ layout (16 pages of 4 KiB: half of the 0x20000 region). */
+    public static final long CB_BASE = 0x10000;
+    /** Distance between context banks: one 4 KiB register page. */
+    public static final long CB_STRIDE = 0x1000;
 
     /** CB: system control register. */
     public static final long CB_SCTLR = 0x0;
@@ -166,6 +216,10 @@ public final class SmmuRegisters {
 
     /** TCR.T0SZ (bits [5:0]): the input address size is 64 - T0SZ bits. */
     public static final long TCR_T0SZ = 0x3f;
+    /** TCR.EPD0 (bit 7, stage 1): walks from TTBR0 disabled, every TTBR0-range address is a translation fault. */
+    public static final long TCR_EPD0 = 1L << 7;
+    /** TCR.EPD1 (bit 23, stage 1): walks from TTBR1 disabled; Linux arm-smmu sets it (no TTBR1 region). */
+    public static final long TCR_EPD1 = 1L << 23;
     /** Shift of TCR.SL0 (stage 2 starting level, bits [7:6]; 4 KiB: 0 = level 2, 1 = level 1, 2 = level 0). */
     public static final int TCR_SL0_SHIFT = 6;
     /** Shift of TCR.TG0 (bits [15:14]; 0 = 4 KiB, the only granule modelled). */
@@ -176,7 +230,7 @@ public final class SmmuRegisters {
     private SmmuRegisters() {
     }
 
-    /** The offset of register {@code register} of context bank {@code bank}. */
+    /** The offset of register {@code register} of context bank {@code bank} in the Zynq UltraScale+ layout. */
     public static long cb(int bank, long register) {
         return CB_BASE + bank * CB_STRIDE + register;
     }

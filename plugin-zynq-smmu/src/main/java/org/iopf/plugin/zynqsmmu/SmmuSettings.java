@@ -17,11 +17,12 @@ import org.iopf.api.platform.Parameters;
  * @param pipelining whether other transactions go on while one is stalled (HUPCF; A10)
  * @param negativeCaching whether a walk that ends in a translation fault is cached (seed 000 §5.2.2)
  * @param blockMappings whether map writes 2 MiB blocks where aligned
+ * @param walkCacheEntries walk-cache entries (0: none)
  * @param faultLogSize faults kept in the fault log
  */
 record SmmuSettings(int contextBanks, int streamMatchGroups, int tlbEntries, int tlbWays, long tlbHitLatency,
         long walkAccessLatency, boolean stall, boolean stage2, boolean pipelining, boolean negativeCaching,
-        boolean blockMappings, int faultLogSize) {
+        boolean blockMappings, int walkCacheEntries, int faultLogSize) {
     /** Checks what no single declaration covers (ranges are declared, and checked, in {@link ZynqSmmuType}). */
     SmmuSettings {
         if (tlbWays < 1 || tlbEntries < tlbWays || tlbEntries % tlbWays != 0) {
@@ -37,6 +38,7 @@ record SmmuSettings(int contextBanks, int streamMatchGroups, int tlbEntries, int
                 p.get(ZynqSmmuType.TLB_HIT_LATENCY), p.get(ZynqSmmuType.WALK_ACCESS_LATENCY),
                 p.get(ZynqSmmuType.FAULT_MODE).equals("stall"), p.get(ZynqSmmuType.STAGE).equals("stage2"),
                 p.get(ZynqSmmuType.PIPELINING), p.get(ZynqSmmuType.NEGATIVE_CACHING),
-                p.get(ZynqSmmuType.BLOCK_MAPPINGS), p.get(ZynqSmmuType.FAULT_LOG_SIZE));
+                p.get(ZynqSmmuType.BLOCK_MAPPINGS), p.get(ZynqSmmuType.WALK_CACHE_ENTRIES),
+                p.get(ZynqSmmuType.FAULT_LOG_SIZE));
     }
 }

@@ -9,11 +9,18 @@ package org.iopf.plugin.zynqsmmu;
  * @param outputBits output address size in bits (TCR2.PASize or VTCR.PS)
  * @param stage2 whether descriptors are stage-2 format (S2AP) rather than stage-1 (AP)
  * @param accessFlagFaults whether an entry with AF = 0 faults (SCTLR.AFFD clear)
+ * @param walksDisabled whether TCR.EPD0 disables walks from TTBR0 (stage 1 only): every address faults
  */
-record WalkConfig(long root, int startLevel, int inputBits, int outputBits, boolean stage2, boolean accessFlagFaults) {
+record WalkConfig(long root, int startLevel, int inputBits, int outputBits, boolean stage2, boolean accessFlagFaults,
+        boolean walksDisabled) {
     WalkConfig {
         if (startLevel < 0 || startLevel > 2) {
             throw new IllegalArgumentException("start level must be 0..2: " + startLevel);
         }
+    }
+
+    /** A configuration whose TTBR0 walks are enabled. */
+    WalkConfig(long root, int startLevel, int inputBits, int outputBits, boolean stage2, boolean accessFlagFaults) {
+        this(root, startLevel, inputBits, outputBits, stage2, accessFlagFaults, false);
     }
 }

@@ -55,12 +55,20 @@ public final class ZynqSmmuType implements ComponentType {
                     + "translation of the SMMU until it is resumed").byDefault("true")
             .from(Source.seed("000", "§4.2 (transfer pipelining)"));
     static final Parameter<Boolean> NEGATIVE_CACHING = Parameter.flag("negativeCaching",
-            "a walk that ends in a translation fault leaves a TLB entry until invalidated").byDefault("true")
-            .from(Source.seed("000", "§5.2.2 (the same address faults again without invalidation)"));
+            "a walk that ends in a translation fault leaves a TLB entry until invalidated (not architectural: "
+                    + "seed 000 §5.2.2's account; off, a fault is never cached and a new mapping is seen at once)")
+            .byDefault("false")
+            .from(Source.spec("Arm VMSAv8-64", "translations that fault are not cached; Linux io-pgtable-arm.c "
+                    + "arm_lpae_map maps a previously invalid IOVA without TLB invalidation"));
     static final Parameter<Boolean> BLOCK_MAPPINGS = Parameter.flag("blockMappings",
             "map writes 2 MiB block descriptors where the range is aligned").byDefault("true")
             .from(Source.driver("linux", "drivers/iommu/io-pgtable-arm.c (block entries where size and alignment "
                     + "allow)"));
+    static final Parameter<Integer> WALK_CACHE_ENTRIES = Parameter.count("walkCacheEntries",
+            "walk-cache entries: valid table descriptors (levels 0-2) kept so later walks start below them; "
+                    + "TLBIVA drops them, the leaf-only TLBIVAL does not; 0 = no walk cache").byDefault("0")
+            .range(0, 4096).from(Source.assumption("the MMU-500 TRM (DDI 0517) has a walk cache but the seed gives "
+                    + "no size; off keeps the bundled figures, as with TLB entries per 4 KiB page"));
     static final Parameter<Integer> FAULT_LOG_SIZE = Parameter.count("faultLogSize",
             "faults kept in the 'faults' inspection view").byDefault("256").range(0, 65_536)
             .from(Source.assumption("enough recent faults to debug a run, as seed 000 §5.3 reads them"));
@@ -99,7 +107,7 @@ public final class ZynqSmmuType implements ComponentType {
     @Override
     public List<ParameterSpec> parameters() {
         return Parameter.specs(CONTEXT_BANKS, STREAM_MATCH_GROUPS, TLB_ENTRIES, TLB_WAYS, TLB_HIT_LATENCY,
-                WALK_ACCESS_LATENCY, FAULT_MODE, STAGE, PIPELINING, NEGATIVE_CACHING, BLOCK_MAPPINGS, FAULT_LOG_SIZE);
+                WALK_ACCESS_LATENCY, FAULT_MODE, STAGE, PIPELINING, NEGATIVE_CACHING, BLOCK_MAPPINGS, WALK_CACHE_ENTRIES, FAULT_LOG_SIZE);
     }
 
     @Override

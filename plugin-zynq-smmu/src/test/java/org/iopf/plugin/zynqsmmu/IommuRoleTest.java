@@ -115,7 +115,7 @@ final class IommuRoleTest {
         assertThat(registers.get(0)).isEqualTo("node1/smmu sCR0=0x406[translating] GFSR=0x0 GFAR=0x0");
         assertThat(registers.get(1)).isEqualTo("SMR0 =0x80000003 id=3 mask=0x0  S2CR0 =0x00000000 -> cb0");
         assertThat(registers.get(2)).startsWith("cb0  CBAR=0x10000 SCTLR=0x1e7[M TRE AFE CFRE CFIE STALL HUPCF] "
-                + "TCR=0x03510 TCR2=0x2 TTBR0=0x0005").contains("FSR=0x00000002[TF]")
+                + "TCR=0x803510 TCR2=0x2 TTBR0=0x0005").contains("FSR=0x00000002[TF]")
                 .contains(String.format("FAR=0x%016x FSYNR0=0x00000010", va + 0x10)).contains("MAIR0=0x000000ff").endsWith("stalled=0");
         assertThat(registers).hasSize(4);
         assertThat(faults).containsExactly("node1/smmu fault log (last 1 of 1 faults)",

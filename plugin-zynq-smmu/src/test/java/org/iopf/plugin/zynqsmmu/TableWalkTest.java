@@ -146,6 +146,53 @@ final class TableWalkTest {
         assertThat(write(va).record().orElseThrow().kind()).isEqualTo(FaultKind.PERMISSION);
     }
 
+    /**
+     * VMSAv8-64 hierarchical permissions: APTable[0] in a table descriptor forbids unprivileged
+     * access at every later level, whatever AP[1] of the leaf says; a device is unprivileged, so
+     * reads and writes below it are permission faults at the leaf's level.
+     */
+    @Test
+    void anApTable0ForbidsUnprivilegedAccessBelow() {
+        long va = 0x0000_1000_0000_5000L;
+        long l0 = n.frame();
+        long l1 = n.frame();
+        long l2 = n.frame();
+        long l3 = n.frame();
+        long page = n.frame();
+        n.put(l0, Lpae.index(va, 0), Lpae.table(l1));
+        n.put(l1, Lpae.index(va, 1), Lpae.table(l2));
+        n.put(l2, Lpae.index(va, 2), Lpae.table(l3) | Lpae.APTABLE_NO_UNPRIV);
+        n.put(l3, Lpae.index(va, 3), Lpae.stage1Leaf(page, 3, true));
+        n.put(l3, Lpae.index(va, 3) + 1, Lpae.stage1Leaf(page, 3, true));
+        n.configureStage1(0, STREAM.value(), 0, l0, 1, 16, SCTLR);
+
+        Translation r = read(va + 0x20);
+
+        assertThat(r.record().orElseThrow().kind()).isEqualTo(FaultKind.PERMISSION);
+        assertThat(n.reg(cb(0, CB_FSR))).isEqualTo(FSR_PF);
+        assertThat(n.reg(cb(0, CB_FAR))).isEqualTo(va + 0x20);
+        assertThat(n.reg(cb(0, CB_FSYNR0))).isEqualTo(3);
+        assertThat(write(va + 0x1000).record().orElseThrow().kind()).isEqualTo(FaultKind.PERMISSION);
+
+        // The same tables without APTable[0] translate: the bit, not the leaf, denied the access.
+        n.put(l2, Lpae.index(va, 2), Lpae.table(l3));
+        n.smmu.writeRegister(cb(0, CB_FSR), FSR_PF | FSR_MULTI);
+        assertThat(write(va + 0x1000 + 4).address().getAsLong()).isEqualTo(page + 4);
+    }
+
+    @Test
+    void apTableBitsInAStage2TableAreIgnored() {
+        long root = n.frame();
+        long pa = n.frame();
+        s2map(root, 0x4000_0000L, pa, true);
+        long l0 = n.tables.read(root);
+        n.tables.write(root, l0 | Lpae.APTABLE_NO_UNPRIV | Lpae.APTABLE_RDONLY);
+        configureStage2(2, root, 9);
+        n.route(STREAM.value(), 0, 2);
+
+        assertThat(write(0x4000_0010L).address().getAsLong()).isEqualTo(pa + 0x10);
+    }
+
     @Test
     void aClearAccessFlagFaultsUnlessAffdIsSet() {
         long va = 0x0000_1000_0000_7000L;
@@ -165,15 +212,70 @@ final class TableWalkTest {
         assertThat(read(va + 4).address().getAsLong()).isEqualTo(page + 4);
     }
 
+    /**
+     * VMSAv8-64 and QEMU hw/arm/smmu-common.c select_tt: an input address outside the TTBR0 range
+     * (T0SZ) with no TTBR1 region (EPD1 set, as Linux programs it) selects no table: a translation
+     * fault at level 0, not an address-size fault, and nothing is read.
+     */
     @Test
-    void anInputBeyondT0szIsAnAddressSizeFaultOfKindAccess() {
-        n.configureStage1(0, STREAM.value(), 0, n.frame(), 1, 25, SCTLR);
+    void anInputBeyondT0szWithEpd1IsATranslationFaultAtLevel0() {
+        n.configureStage1(0, STREAM.value(), 0, n.frame(), 1, 25 | (int) TCR_EPD1, SCTLR);
 
-        Translation t = read(1L << 40);
+        Translation t = write((1L << 39) + 0x1238);
+
+        assertThat(t.record().orElseThrow().kind()).isEqualTo(FaultKind.TRANSLATION);
+        assertThat(n.reg(cb(0, CB_FSR))).isEqualTo(FSR_TF);
+        assertThat(n.reg(cb(0, CB_FAR))).isEqualTo((1L << 39) + 0x1238);
+        assertThat(n.reg(cb(0, CB_FSYNR0))).isEqualTo(FSYNR0_WNR);
+        assertThat(t.latencyNanos()).as("no descriptor read").isEqualTo(HIT);
+    }
+
+    @Test
+    void theLastAddressInsideT0szStillWalks() {
+        long l1 = n.frame();
+        n.put(l1, 511, Lpae.stage1Leaf(0x4000_0000L, 1, true));
+        n.configureStage1(0, STREAM.value(), 0, l1, 1, 25 | (int) TCR_EPD1, SCTLR);
+
+        Translation t = read((1L << 39) - 8);
+
+        assertThat(t.address().getAsLong()).isEqualTo(0x4000_0000L + (1L << 30) - 8);
+        assertThat(read(1L << 39).record().orElseThrow().kind()).isEqualTo(FaultKind.TRANSLATION);
+    }
+
+    @Test
+    void epd0DisablesTtbr0WalksWithATranslationFault() {
+        long va = 0x0000_1000_0000_5000L;
+        long root = fourLevels(va, Lpae.stage1Leaf(n.frame(), 3, true));
+        n.configureStage1(0, STREAM.value(), 0, root, 1, 16 | (int) TCR_EPD0, SCTLR);
+
+        assertThat(read(va).record().orElseThrow().kind()).isEqualTo(FaultKind.TRANSLATION);
+        assertThat(n.reg(cb(0, CB_FSR))).isEqualTo(FSR_TF);
+        assertThat(n.reg(cb(0, CB_FSYNR0)) & FSYNR0_PLVL).isZero();
+    }
+
+    @Test
+    void anOutputBeyondPaSizeIsAnAddressSizeFault() {
+        long va = 0x0000_1000_0000_5000L;
+        // TCR2.PASize 2 = 40 bits; the page sits at 2^40.
+        long root = fourLevels(va, Lpae.stage1Leaf(1L << 40, 3, true));
+        n.configureStage1(0, STREAM.value(), 0, root, 1, 16, SCTLR);
+
+        Translation t = read(va);
 
         assertThat(t.record().orElseThrow().kind()).isEqualTo(FaultKind.ACCESS);
         assertThat(n.reg(cb(0, CB_FSR))).isEqualTo(FSR_ASF);
-        assertThat(n.reg(cb(0, CB_FSYNR0)) & FSYNR0_PLVL).isEqualTo(1);
+        assertThat(n.reg(cb(0, CB_FSYNR0)) & FSYNR0_PLVL).isEqualTo(3);
+    }
+
+    @Test
+    void aStage2InputBeyondT0szIsATranslationFault() {
+        configureStage2(2, n.frame(), 9);
+        n.route(STREAM.value(), 0, 2);
+
+        Translation t = read(1L << 48);
+
+        assertThat(t.record().orElseThrow().kind()).isEqualTo(FaultKind.TRANSLATION);
+        assertThat(n.reg(cb(2, CB_FSR))).isEqualTo(FSR_TF);
     }
 
     @Test
