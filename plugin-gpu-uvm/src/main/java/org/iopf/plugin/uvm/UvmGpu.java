@@ -68,6 +68,8 @@ public final class UvmGpu implements BufferManager, Inspectable {
     private final Migrator migrator;
     private final GpuMetrics metrics;
     private final BandwidthResource vram;
+    private final AccessWave localWave;
+    private final AccessWave remoteWave;
     private final int warps;
     private final long replayLatency;
     /** Waiting accesses (stalled warps), in the order they stalled. */
@@ -107,6 +109,8 @@ public final class UvmGpu implements BufferManager, Inspectable {
         }
         this.vram = context.resources().bandwidth(context.name() + ".vram", p.get(UvmGpuType.DEVICE_BANDWIDTH));
         this.link = new HostLink(ces, context.resources().bandwidth(context.name() + ".hostLink", linkRate), vram);
+        this.localWave = new AccessWave(context.scheduler(), link::local);
+        this.remoteWave = new AccessWave(context.scheduler(), link::remote);
         this.chunks = new ChunkPool(bytes);
         var pagemap = deviceMemory.addDevicePagemap(path, bytes, this::cpuFaultBack);
         this.migrator = new Migrator(deviceMemory, pagemap, memory.physicalMemory(), link, pageTable,
@@ -141,10 +145,9 @@ public final class UvmGpu implements BufferManager, Inspectable {
         Access access = run.stream().access();
         GpuPageTable.Pte pte = pageTable.lookup(va);
         if (pte != null && (access == Access.READ || pte.writable())) {
-            long bytes = run.stream().accessBytes();
-            long end = pte.aperture() == GpuPageTable.Aperture.VID ? link.local(bytes) : link.remote(bytes);
             metrics.accesses.increment();
-            context.scheduler().scheduleAt(Math.max(end, now()), () -> run.advance(warp));
+            AccessWave wave = pte.aperture() == GpuPageTable.Aperture.VID ? localWave : remoteWave;
+            wave.add(run.stream().accessBytes(), () -> run.advance(warp));
             return;
         }
         metrics.misses.increment();
