@@ -31,6 +31,7 @@ import org.iopf.api.mem.DeviceMemory;
 import org.iopf.api.mem.DevicePrivateFault;
 import org.iopf.api.mem.MapOptions;
 import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.mem.PhysicalMemory;
 import org.iopf.api.observe.Inspectable;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.Parameters;
@@ -141,15 +142,37 @@ public final class UvmGpu implements BufferManager, Inspectable {
     }
 
     /** One warp access: the GPU page table either maps it (hit) or the µTLB takes the miss. */
-    void access(KernelRun run, int warp, long va) {
-        Access access = run.stream().access();
+    void access(KernelRun run, int warp, long index, long va) {
+        Access access = run.stream().access(warp, index);
         GpuPageTable.Pte pte = pageTable.lookup(va);
+        long source = access == Access.WRITE ? run.stream().copySource(warp, index, run.warps()) : -1;
+        if (source >= 0 && pte != null && pte.writable()) {
+            GpuPageTable.Pte from = pageTable.lookup(source);
+            if (from == null) {
+                // the load's page went away (evicted, or taken back by the CPU) before the store: it faults again
+                miss(run, warp, source, Access.READ, null);
+                return;
+            }
+            long n = run.stream().accessBytes();
+            frames(pte).write(pte.pa() + Math.floorMod(va, GpuPageTable.PAGE),
+                    frames(from).capture(from.pa() + Math.floorMod(source, GpuPageTable.PAGE), n));
+        }
         if (pte != null && (access == Access.READ || pte.writable())) {
             metrics.accesses.increment();
             AccessWave wave = pte.aperture() == GpuPageTable.Aperture.VID ? localWave : remoteWave;
             wave.add(run.stream().accessBytes(), () -> run.advance(warp));
             return;
         }
+        miss(run, warp, va, access, pte);
+    }
+
+    /** The memory a mapping's frame is in: the GPU's own, or system memory. */
+    private PhysicalMemory frames(GpuPageTable.Pte pte) {
+        return pte.aperture() == GpuPageTable.Aperture.VID ? migrator.pagemap().memory() : memory.physicalMemory();
+    }
+
+    /** A miss stalls the warp; its SM's µTLB decides whether it raises a new fault. */
+    private void miss(KernelRun run, int warp, long va, Access access, GpuPageTable.Pte pte) {
         metrics.misses.increment();
         int sm = warp % utlbs.length;
         long page = va - Math.floorMod(va, GpuPageTable.PAGE);
@@ -290,6 +313,11 @@ public final class UvmGpu implements BufferManager, Inspectable {
     /** Warps the GPU runs a kernel with. */
     public int warps() {
         return warps;
+    }
+
+    /** 4 KiB pages migrated from system memory into GPU memory so far. */
+    public long migratedToDevicePages() {
+        return metrics.migratedPages.value();
     }
 
     /** Bytes of GPU memory. */
