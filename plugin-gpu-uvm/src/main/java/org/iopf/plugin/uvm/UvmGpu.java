@@ -64,6 +64,10 @@ public final class UvmGpu implements BufferManager, Inspectable {
     private final GpuPageTable pageTable = new GpuPageTable();
     private final MicroTlb[] utlbs;
     private final FaultBuffer faultBuffer;
+    private final FaultBuffer nonReplayable;
+    /** Non-replayable faults raised and not yet ended: fault id to the copy waiting on it. */
+    private final Map<Long, CopyRun> nonReplayableFaults = new HashMap<>();
+    private final Map<Integer, CopyRun> copies = new HashMap<>();
     private final HostLink link;
     private final ChunkPool chunks;
     private final Migrator migrator;
@@ -102,6 +106,7 @@ public final class UvmGpu implements BufferManager, Inspectable {
             utlbs[i] = new MicroTlb(p.get(UvmGpuType.UTLB_FAULTS));
         }
         this.faultBuffer = new FaultBuffer(p.get(UvmGpuType.FAULT_BUFFER_ENTRIES));
+        this.nonReplayable = new FaultBuffer(p.get(UvmGpuType.NON_REPLAYABLE_ENTRIES));
         this.replayLatency = p.get(UvmGpuType.REPLAY_LATENCY);
         DataRate linkRate = p.get(UvmGpuType.HOST_LINK_BANDWIDTH);
         BandwidthResource[] ces = new BandwidthResource[p.get(UvmGpuType.COPY_ENGINES)];
@@ -139,6 +144,77 @@ public final class UvmGpu implements BufferManager, Inspectable {
         channels.put(channel, run);
         run.start();
         return channel;
+    }
+
+    /**
+     * Starts a copy-engine transfer of {@code length} bytes from {@code src} to {@code dst} in
+     * {@code space} on a new channel (page-aligned ranges); {@code done} hears how it ended.
+     *
+     * @return the channel
+     */
+    public int copy(AddressSpace space, long src, long dst, long length, Consumer<KernelResult> done) {
+        requireNonNull(space, "space is null");
+        requireNonNull(done, "done is null");
+        watch(space);
+        int channel = nextChannel++;
+        CopyRun run = new CopyRun(this, channel, space, src, dst, length, done);
+        copies.put(channel, run);
+        run.resume();
+        return channel;
+    }
+
+    /**
+     * One page of a copy: both pages translated, the bytes moved over the copy engines; returns when
+     * the page is done, or -1 if a page missed and a non-replayable fault was raised for it.
+     */
+    long copyPage(CopyRun run, long src, long dst) {
+        GpuPageTable.Pte from = pageTable.lookup(src);
+        if (from == null) {
+            raiseNonReplayable(run, src, Access.READ);
+            return -1;
+        }
+        GpuPageTable.Pte to = pageTable.lookup(dst);
+        if (to == null || !to.writable()) {
+            raiseNonReplayable(run, dst, Access.WRITE);
+            return -1;
+        }
+        frames(to).write(to.pa(), frames(from).capture(from.pa(), GpuPageTable.PAGE));
+        boolean local = from.aperture() == GpuPageTable.Aperture.VID && to.aperture() == GpuPageTable.Aperture.VID;
+        metrics.copiedPages.increment();
+        return local ? link.local(2 * GpuPageTable.PAGE) : link.copy(GpuPageTable.PAGE);
+    }
+
+    /** A copy engine's miss: an entry in the non-replayable buffer, raised to the node; the channel waits. */
+    private void raiseNonReplayable(CopyRun run, long va, Access access) {
+        FaultRecord record = new FaultRecord(faults.nextFaultId(), path, new StreamId(utlbs.length),
+                new DomainId(run.channel()), OptionalInt.of(run.space().pid()), va, access, FaultKind.TRANSLATION, now());
+        if (!nonReplayable.write(new FaultBuffer.Entry(record, -1))) {
+            // nothing re-issues a copy engine's access: a lost non-replayable fault is the channel's end
+            metrics.cancelled.increment();
+            run.cancel(String.format("non-replayable fault buffer overflow at 0x%x: channel %d cancelled", va,
+                    run.channel()));
+            return;
+        }
+        metrics.nonReplayableFaults.increment();
+        nonReplayableFaults.put(record.id(), run);
+        if (context.tracer().enabled()) {
+            context.tracer().instant(path, "fault/NON_REPLAYABLE", record.id());
+        }
+        faults.raise(new PageFault(record, this::ended));
+    }
+
+    /** Whether fault {@code id} is a non-replayable one (a copy engine's) still in service. */
+    boolean nonReplayable(long id) {
+        return nonReplayableFaults.containsKey(id);
+    }
+
+    /** The driver takes the non-replayable entries that have reached it (the shadow buffer copy). */
+    java.util.List<FaultBuffer.Entry> fetchNonReplayable(java.util.function.Predicate<FaultBuffer.Entry> valid) {
+        return nonReplayable.fetch(nonReplayable.capacity(), valid);
+    }
+
+    void ended(CopyRun run) {
+        copies.remove(run.channel());
     }
 
     /** One warp access: the GPU page table either maps it (hit) or the µTLB takes the miss. */
@@ -201,6 +277,18 @@ public final class UvmGpu implements BufferManager, Inspectable {
 
     /** The driver's answer to one fault: a TERMINATE is fatal and cancels the fault's channel. */
     private void ended(FaultRecord record, FaultResolution resolution) {
+        CopyRun copy = nonReplayableFaults.remove(record.id());
+        if (copy != null) {
+            if (resolution != FaultResolution.TERMINATE) {
+                copy.resume(); // the driver cleared the channel's faulted state: the engine goes on
+            } else if (!copy.ended()) {
+                metrics.cancelled.increment();
+                copy.cancel(String.format("non-replayable %s fault on %s of 0x%x (copy engine): channel %d cancelled, "
+                        + "error status MMU_FAULT", record.kind(), record.access(), record.address(),
+                        record.domain().value()));
+            }
+            return;
+        }
         if (resolution == FaultResolution.TERMINATE) {
             KernelRun run = channels.get(record.domain().value());
             if (run != null && !run.ended()) {
@@ -381,7 +469,10 @@ public final class UvmGpu implements BufferManager, Inspectable {
                     String.format("entries %d (32 B each), put %d, get %d, pending %d, overflow %s",
                             faultBuffer.capacity(), faultBuffer.putIndex(), faultBuffer.getIndex(),
                             faultBuffer.pending(), faultBuffer.overflow()),
-                    String.format("written %d, dropped %d", faultBuffer.written(), faultBuffer.dropped()));
+                    String.format("written %d, dropped %d", faultBuffer.written(), faultBuffer.dropped()),
+                    String.format("non-replayable: entries %d, pending %d, written %d, dropped %d",
+                            nonReplayable.capacity(), nonReplayable.pending(), nonReplayable.written(),
+                            nonReplayable.dropped()));
             case "vaBlocks" -> vaBlocks();
             default -> throw new IllegalArgumentException("no view '" + view + "'; views: " + views());
         };

@@ -137,6 +137,31 @@ final class UvmMechanismsTest {
     }
 
     @Test
+    void copyEngineMissesAreNonReplayableFaultsServicedOneByOneAndTheCopyIsIntact() {
+        TestBench bench = bench("deviceMemory: 64MiB", "");
+        WorkloadRun run = bench.runWorkload("uvm-copy", Map.of("node", "node1", "size", "64KiB", "freeSource", "false"));
+        assertThat(run.finished()).isTrue();
+        assertThat(c(bench, GPU, "nonReplayable.faults")).as("16 source + 16 destination pages").isEqualTo(32);
+        assertThat(c(bench, DRIVER, "nonReplayable.faults")).isEqualTo(32);
+        assertThat(c(bench, GPU, "copyEngine.pages")).isEqualTo(16);
+        assertThat(c(bench, GPU, "channels.cancelled")).isZero();
+        assertThat(bench.counter("workload.errors")).isZero();
+        assertThat(bench.counter("workload.integrity.mismatchedPages")).isZero();
+        assertThat(c(bench, GPU, "replays")).as("a copy engine never replays").isZero();
+    }
+
+    @Test
+    void aCopyFromFreedMemoryCancelsItsChannelWithAnErrorStatus() {
+        TestBench bench = bench("deviceMemory: 64MiB", "");
+        WorkloadRun run = bench.runWorkload("uvm-copy", Map.of("node", "node1", "size", "64KiB", "freeSource", "true"));
+        assertThat(run.finished()).isTrue();
+        assertThat(c(bench, DRIVER, "nonReplayable.fatal")).isEqualTo(1);
+        assertThat(c(bench, GPU, "channels.cancelled")).isEqualTo(1);
+        assertThat(bench.counter("workload.errors")).isEqualTo(1);
+        assertThat(bench.counter("workload.copy.cancelled")).isEqualTo(1);
+    }
+
+    @Test
     void theStencilLoadsEachElementWithItsRowNeighbours() {
         TestBench bench = bench("deviceMemory: 64MiB", "");
         WorkloadRun run = bench.runWorkload("uvm-stream", Map.of("node", "node1", "size", "4MiB", "accessBytes",
