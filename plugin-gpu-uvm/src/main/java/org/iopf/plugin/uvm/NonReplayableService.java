@@ -13,12 +13,14 @@ import org.iopf.api.mem.Vma;
 
 /**
  * The driver's non-replayable path, after {@code uvm_gpu_non_replayable_faults.c}: the entries a
- * copy engine wrote are taken from the non-replayable buffer (the driver's shadow copy of it) and
+ * copy engine wrote (a copy engine faults and is switched out: it cannot replay) are taken from the
+ * non-replayable buffer (in the driver, RM's shadow copy of it) and
  * serviced one by one on the driver's core ({@code uvm/nonreplayable}). A fault outside any VMA —
  * a copy from memory the process has freed — or a write to a read-only VMA cannot be serviced:
  * the channel is cancelled with an error status (the fault is terminated). Otherwise the page is
  * faulted in through the OS where it is and mapped from system memory, and the channel's faulted
- * state is cleared so that the engine goes on (the fault is retried); non-replayable faults do not
+ * bit is cleared ({@code clear_faulted_on_gpu}) so that the engine goes on (the fault is retried);
+ * non-replayable faults do not
  * migrate pages in this model (an assumption: the driver's non-replayable path services through
  * the same block code as replayable faults, which this model leaves to them).
  */
