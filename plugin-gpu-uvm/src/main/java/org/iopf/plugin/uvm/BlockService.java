@@ -40,6 +40,8 @@ final class BlockService {
     private final Map<Long, Integer> owners = new HashMap<>();
     /** Blocks being serviced or evicted now, which eviction must not pick. */
     private final Set<Long> busy = new HashSet<>();
+    /** Chunk requests that found every chunk held by a busy block: retried when one is no longer busy. */
+    private final List<Runnable> waitingForChunk = new ArrayList<>();
 
     BlockService(UvmGpu gpu, DriverMetrics metrics, TreePrefetcher prefetcher, boolean eviction,
             ThrashingDetector thrashing, Tracer tracer, String track) {
@@ -102,7 +104,7 @@ final class BlockService {
                 prefetcher.prefetch(residentPages(block.va()), faulted));
         busy.add(block.va());
         withChunk(block.va(), () -> migrate(space, block, faulted, extra, fatal, done), () -> {
-            busy.remove(block.va());
+            done(block.va());
             for (FaultBatch.Unique u : block.faults()) {
                 if (faulted.get(index(block.va(), u.page()))) {
                     fatal.add(u); // no GPU memory and nothing to evict: NV_ERR_NO_MEMORY cancels the faults
@@ -135,7 +137,7 @@ final class BlockService {
                     tracer.slice(track, "uvm/migrate", start, gpu.now() - start, block.firstId());
                 }
                 finish(space, block, faulted, extra, fatal);
-                busy.remove(block.va());
+                done(block.va());
                 done.accept(fatal);
             });
         }
@@ -208,6 +210,12 @@ final class BlockService {
         Optional<AddressSpace> owner = victim < 0 ? Optional.empty()
                 : memory.addressSpace(owners.getOrDefault(victim, -1));
         if (owner.isEmpty()) {
+            if (eviction && victim < 0 && chunks.blocks().stream().anyMatch(b -> b != block && busy.contains(b))) {
+                // every chunk is held by a block being migrated or evicted now: once one is done it can be
+                // evicted (the driver retries the allocation after evicting, it does not fail the fault)
+                waitingForChunk.add(() -> withChunk(block, ready, full));
+                return;
+            }
             full.run();
             return;
         }
@@ -223,7 +231,22 @@ final class BlockService {
             chunks.release(victim);
             owners.remove(victim);
             withChunk(block, ready, full);
+            retryWaiting();
         });
+    }
+
+    /** {@code block} is no longer being migrated or evicted: chunk requests waiting for that retry. */
+    private void done(long block) {
+        busy.remove(block);
+        retryWaiting();
+    }
+
+    private void retryWaiting() {
+        if (!waitingForChunk.isEmpty()) {
+            List<Runnable> retry = new ArrayList<>(waitingForChunk);
+            waitingForChunk.clear();
+            retry.forEach(Runnable::run);
+        }
     }
 
     private BitSet residentPages(long block) {

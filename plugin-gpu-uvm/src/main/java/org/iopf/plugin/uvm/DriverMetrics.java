@@ -51,6 +51,11 @@ final class DriverMetrics {
             "faults ended with a retry (replayed or ATS-resolved)");
     static final StatisticSpec TERMINATED = StatisticSpec.counter("terminated", "faults",
             "faults ended with a termination (fatal)");
+    static final StatisticSpec NON_REPLAYABLE = StatisticSpec.counter("nonReplayable.faults", "faults",
+            "copy-engine faults taken from the non-replayable buffer and serviced one by one (uvm/nonreplayable)");
+    static final StatisticSpec NON_REPLAYABLE_FATAL = StatisticSpec.counter("nonReplayable.fatal", "faults",
+            "non-replayable faults that could not be serviced (no VMA, e.g. freed memory; a write to a read-only "
+                    + "VMA): their channel is cancelled with an error status");
     static final StatisticSpec ATS_FAULTS = StatisticSpec.counter("ats.faults", "faults",
             "faults of the node's IOMMU serviced through the CPU page table");
     static final StatisticSpec LATENCY = StatisticSpec.histogram("latency.total", "ns",
@@ -66,7 +71,7 @@ final class DriverMetrics {
 
     static final List<StatisticSpec> DECLARED = List.of(SERVICE_CALLS, BATCHES, BATCH_FAULTS, BATCH_UNIQUE,
             BATCH_BLOCKS, FETCHED, COALESCED, ALREADY_RESIDENT, FLUSHED, FATAL, OVERFLOWS, MIGRATED_PAGES,
-            PREFETCHED_PAGES, REMOTE_PAGES, EVICTIONS, EVICTED_PAGES, THRASHING, THROTTLED, PINNED, REPLAYS, RESOLVED, TERMINATED, ATS_FAULTS,
+            PREFETCHED_PAGES, REMOTE_PAGES, EVICTIONS, EVICTED_PAGES, THRASHING, THROTTLED, PINNED, REPLAYS, RESOLVED, TERMINATED, NON_REPLAYABLE, NON_REPLAYABLE_FATAL, ATS_FAULTS,
             LATENCY, LATENCY_WAIT, LATENCY_FETCH, LATENCY_SERVICE, LATENCY_REPLAY);
 
     final Counter serviceCalls;
@@ -91,6 +96,8 @@ final class DriverMetrics {
     final Counter resolved;
     final Counter terminated;
     final Counter atsFaults;
+    final Counter nonReplayable;
+    final Counter nonReplayableFatal;
     final Histogram latency;
     final Histogram latencyWait;
     final Histogram latencyFetch;
@@ -120,6 +127,8 @@ final class DriverMetrics {
         resolved = RESOLVED.counter(m);
         terminated = TERMINATED.counter(m);
         atsFaults = ATS_FAULTS.counter(m);
+        nonReplayable = NON_REPLAYABLE.counter(m);
+        nonReplayableFatal = NON_REPLAYABLE_FATAL.counter(m);
         latency = LATENCY.histogram(m);
         latencyWait = LATENCY_WAIT.histogram(m);
         latencyFetch = LATENCY_FETCH.histogram(m);

@@ -29,13 +29,17 @@ final class GpuMetrics {
             "4 KiB pages migrated from GPU memory back to system memory (eviction and CPU fault-back)");
     static final StatisticSpec CPU_FAULT_BACKS = StatisticSpec.counter("cpuFaultBacks", "faults",
             "CPU accesses to GPU-resident pages, each migrating the page back");
+    static final StatisticSpec NON_REPLAYABLE = StatisticSpec.counter("nonReplayable.faults", "faults",
+            "copy-engine misses written into the non-replayable fault buffer (the channel stops until serviced)");
+    static final StatisticSpec COPIED_PAGES = StatisticSpec.counter("copyEngine.pages", "pages",
+            "4 KiB pages copy-engine transfers moved between two managed ranges");
     static final StatisticSpec LINK_BYTES = StatisticSpec.gauge("hostLink.bytes", "bytes",
             "bytes moved over the host link (copies and remote accesses)");
     static final StatisticSpec CHUNKS_USED = StatisticSpec.gauge("chunks.used", "chunks",
             "2 MiB root chunks of GPU memory backing a VA block now");
 
     static final List<StatisticSpec> DECLARED = List.of(ACCESSES, MISSES, FAULTS, COALESCED, THROTTLED, DROPPED,
-            REPLAYS, CANCELLED, MIGRATED_PAGES, MIGRATED_BACK_PAGES, CPU_FAULT_BACKS, LINK_BYTES, CHUNKS_USED);
+            REPLAYS, CANCELLED, MIGRATED_PAGES, MIGRATED_BACK_PAGES, CPU_FAULT_BACKS, NON_REPLAYABLE, COPIED_PAGES, LINK_BYTES, CHUNKS_USED);
 
     final Counter accesses;
     final Counter misses;
@@ -48,6 +52,8 @@ final class GpuMetrics {
     final Counter migratedPages;
     final Counter migratedBackPages;
     final Counter cpuFaultBacks;
+    final Counter nonReplayableFaults;
+    final Counter copiedPages;
 
     GpuMetrics(Metrics m) {
         accesses = ACCESSES.counter(m);
@@ -61,5 +67,7 @@ final class GpuMetrics {
         migratedPages = MIGRATED_PAGES.counter(m);
         migratedBackPages = MIGRATED_BACK_PAGES.counter(m);
         cpuFaultBacks = CPU_FAULT_BACKS.counter(m);
+        nonReplayableFaults = NON_REPLAYABLE.counter(m);
+        copiedPages = COPIED_PAGES.counter(m);
     }
 }

@@ -54,7 +54,7 @@ final class KernelRun {
             }
             return;
         }
-        gpu.access(this, w, va);
+        gpu.access(this, w, index[w], va);
     }
 
     /** Warp {@code w}'s access hit and has moved its bytes: on to its next one. */
@@ -91,6 +91,10 @@ final class KernelRun {
 
     AddressSpace space() {
         return space;
+    }
+
+    int warps() {
+        return warps;
     }
 
     AccessStream stream() {

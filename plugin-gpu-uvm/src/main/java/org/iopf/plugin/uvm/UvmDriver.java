@@ -45,6 +45,7 @@ final class UvmDriver implements FaultHandler {
     private final DriverMetrics metrics;
     private final BlockService blocks;
     private final AtsService ats;
+    private final NonReplayableService nonReplayable;
     private final ComponentContext context;
     private final int batchSize;
     private final int maxBatches;
@@ -93,6 +94,7 @@ final class UvmDriver implements FaultHandler {
         this.blocks = new BlockService(gpu, metrics, prefetcher, p.get(UvmDriverType.EVICTION), thrashing,
                 context.tracer(), track);
         this.ats = new AtsService(memory, core, p.get(UvmDriverType.ATS_SERVICE_TIME), metrics);
+        this.nonReplayable = new NonReplayableService(gpu, memory, core, blockServiceTime, metrics);
     }
 
     /** The node's IOMMU, when it has one: its faults are serviced as ATS faults. */
@@ -108,6 +110,10 @@ final class UvmDriver implements FaultHandler {
             return;
         }
         long id = fault.record().id();
+        if (gpu.nonReplayable(id)) {
+            nonReplayable.handle(fault, this::retry, this::terminate);
+            return;
+        }
         if (flushedEarly.remove(id)) {
             metrics.flushed.increment();
             retry(fault);

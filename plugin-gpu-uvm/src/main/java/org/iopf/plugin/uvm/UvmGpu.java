@@ -31,6 +31,7 @@ import org.iopf.api.mem.DeviceMemory;
 import org.iopf.api.mem.DevicePrivateFault;
 import org.iopf.api.mem.MapOptions;
 import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.mem.PhysicalMemory;
 import org.iopf.api.observe.Inspectable;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.Parameters;
@@ -63,11 +64,17 @@ public final class UvmGpu implements BufferManager, Inspectable {
     private final GpuPageTable pageTable = new GpuPageTable();
     private final MicroTlb[] utlbs;
     private final FaultBuffer faultBuffer;
+    private final FaultBuffer nonReplayable;
+    /** Non-replayable faults raised and not yet ended: fault id to the copy waiting on it. */
+    private final Map<Long, CopyRun> nonReplayableFaults = new HashMap<>();
+    private final Map<Integer, CopyRun> copies = new HashMap<>();
     private final HostLink link;
     private final ChunkPool chunks;
     private final Migrator migrator;
     private final GpuMetrics metrics;
     private final BandwidthResource vram;
+    private final AccessWave localWave;
+    private final AccessWave remoteWave;
     private final int warps;
     private final long replayLatency;
     /** Waiting accesses (stalled warps), in the order they stalled. */
@@ -99,6 +106,7 @@ public final class UvmGpu implements BufferManager, Inspectable {
             utlbs[i] = new MicroTlb(p.get(UvmGpuType.UTLB_FAULTS));
         }
         this.faultBuffer = new FaultBuffer(p.get(UvmGpuType.FAULT_BUFFER_ENTRIES));
+        this.nonReplayable = new FaultBuffer(p.get(UvmGpuType.NON_REPLAYABLE_ENTRIES));
         this.replayLatency = p.get(UvmGpuType.REPLAY_LATENCY);
         DataRate linkRate = p.get(UvmGpuType.HOST_LINK_BANDWIDTH);
         BandwidthResource[] ces = new BandwidthResource[p.get(UvmGpuType.COPY_ENGINES)];
@@ -107,6 +115,8 @@ public final class UvmGpu implements BufferManager, Inspectable {
         }
         this.vram = context.resources().bandwidth(context.name() + ".vram", p.get(UvmGpuType.DEVICE_BANDWIDTH));
         this.link = new HostLink(ces, context.resources().bandwidth(context.name() + ".hostLink", linkRate), vram);
+        this.localWave = new AccessWave(context.scheduler(), link::local);
+        this.remoteWave = new AccessWave(context.scheduler(), link::remote);
         this.chunks = new ChunkPool(bytes);
         var pagemap = deviceMemory.addDevicePagemap(path, bytes, this::cpuFaultBack);
         this.migrator = new Migrator(deviceMemory, pagemap, memory.physicalMemory(), link, pageTable,
@@ -136,17 +146,109 @@ public final class UvmGpu implements BufferManager, Inspectable {
         return channel;
     }
 
-    /** One warp access: the GPU page table either maps it (hit) or the µTLB takes the miss. */
-    void access(KernelRun run, int warp, long va) {
-        Access access = run.stream().access();
-        GpuPageTable.Pte pte = pageTable.lookup(va);
-        if (pte != null && (access == Access.READ || pte.writable())) {
-            long bytes = run.stream().accessBytes();
-            long end = pte.aperture() == GpuPageTable.Aperture.VID ? link.local(bytes) : link.remote(bytes);
-            metrics.accesses.increment();
-            context.scheduler().scheduleAt(Math.max(end, now()), () -> run.advance(warp));
+    /**
+     * Starts a copy-engine transfer of {@code length} bytes from {@code src} to {@code dst} in
+     * {@code space} on a new channel (page-aligned ranges); {@code done} hears how it ended.
+     *
+     * @return the channel
+     */
+    public int copy(AddressSpace space, long src, long dst, long length, Consumer<KernelResult> done) {
+        requireNonNull(space, "space is null");
+        requireNonNull(done, "done is null");
+        watch(space);
+        int channel = nextChannel++;
+        CopyRun run = new CopyRun(this, channel, space, src, dst, length, done);
+        copies.put(channel, run);
+        run.resume();
+        return channel;
+    }
+
+    /**
+     * One page of a copy: both pages translated, the bytes moved over the copy engines; returns when
+     * the page is done, or -1 if a page missed and a non-replayable fault was raised for it.
+     */
+    long copyPage(CopyRun run, long src, long dst) {
+        GpuPageTable.Pte from = pageTable.lookup(src);
+        if (from == null) {
+            raiseNonReplayable(run, src, Access.READ);
+            return -1;
+        }
+        GpuPageTable.Pte to = pageTable.lookup(dst);
+        if (to == null || !to.writable()) {
+            raiseNonReplayable(run, dst, Access.WRITE);
+            return -1;
+        }
+        frames(to).write(to.pa(), frames(from).capture(from.pa(), GpuPageTable.PAGE));
+        boolean local = from.aperture() == GpuPageTable.Aperture.VID && to.aperture() == GpuPageTable.Aperture.VID;
+        metrics.copiedPages.increment();
+        return local ? link.local(2 * GpuPageTable.PAGE) : link.copy(GpuPageTable.PAGE);
+    }
+
+    /** A copy engine's miss: an entry in the non-replayable buffer, raised to the node; the channel waits. */
+    private void raiseNonReplayable(CopyRun run, long va, Access access) {
+        FaultRecord record = new FaultRecord(faults.nextFaultId(), path, new StreamId(utlbs.length),
+                new DomainId(run.channel()), OptionalInt.of(run.space().pid()), va, access, FaultKind.TRANSLATION, now());
+        if (!nonReplayable.write(new FaultBuffer.Entry(record, -1))) {
+            // nothing re-issues a copy engine's access: a lost non-replayable fault is the channel's end
+            metrics.cancelled.increment();
+            run.cancel(String.format("non-replayable fault buffer overflow at 0x%x: channel %d cancelled", va,
+                    run.channel()));
             return;
         }
+        metrics.nonReplayableFaults.increment();
+        nonReplayableFaults.put(record.id(), run);
+        if (context.tracer().enabled()) {
+            context.tracer().instant(path, "fault/NON_REPLAYABLE", record.id());
+        }
+        faults.raise(new PageFault(record, this::ended));
+    }
+
+    /** Whether fault {@code id} is a non-replayable one (a copy engine's) still in service. */
+    boolean nonReplayable(long id) {
+        return nonReplayableFaults.containsKey(id);
+    }
+
+    /** The driver takes the non-replayable entries that have reached it (the shadow buffer copy). */
+    java.util.List<FaultBuffer.Entry> fetchNonReplayable(java.util.function.Predicate<FaultBuffer.Entry> valid) {
+        return nonReplayable.fetch(nonReplayable.capacity(), valid);
+    }
+
+    void ended(CopyRun run) {
+        copies.remove(run.channel());
+    }
+
+    /** One warp access: the GPU page table either maps it (hit) or the µTLB takes the miss. */
+    void access(KernelRun run, int warp, long index, long va) {
+        Access access = run.stream().access(warp, index);
+        GpuPageTable.Pte pte = pageTable.lookup(va);
+        long source = access == Access.WRITE ? run.stream().copySource(warp, index, run.warps()) : -1;
+        if (source >= 0 && pte != null && pte.writable()) {
+            GpuPageTable.Pte from = pageTable.lookup(source);
+            if (from == null) {
+                // the load's page went away (evicted, or taken back by the CPU) before the store: it faults again
+                miss(run, warp, source, Access.READ, null);
+                return;
+            }
+            long n = run.stream().accessBytes();
+            frames(pte).write(pte.pa() + Math.floorMod(va, GpuPageTable.PAGE),
+                    frames(from).capture(from.pa() + Math.floorMod(source, GpuPageTable.PAGE), n));
+        }
+        if (pte != null && (access == Access.READ || pte.writable())) {
+            metrics.accesses.increment();
+            AccessWave wave = pte.aperture() == GpuPageTable.Aperture.VID ? localWave : remoteWave;
+            wave.add(run.stream().accessBytes(), () -> run.advance(warp));
+            return;
+        }
+        miss(run, warp, va, access, pte);
+    }
+
+    /** The memory a mapping's frame is in: the GPU's own, or system memory. */
+    private PhysicalMemory frames(GpuPageTable.Pte pte) {
+        return pte.aperture() == GpuPageTable.Aperture.VID ? migrator.pagemap().memory() : memory.physicalMemory();
+    }
+
+    /** A miss stalls the warp; its SM's µTLB decides whether it raises a new fault. */
+    private void miss(KernelRun run, int warp, long va, Access access, GpuPageTable.Pte pte) {
         metrics.misses.increment();
         int sm = warp % utlbs.length;
         long page = va - Math.floorMod(va, GpuPageTable.PAGE);
@@ -175,6 +277,18 @@ public final class UvmGpu implements BufferManager, Inspectable {
 
     /** The driver's answer to one fault: a TERMINATE is fatal and cancels the fault's channel. */
     private void ended(FaultRecord record, FaultResolution resolution) {
+        CopyRun copy = nonReplayableFaults.remove(record.id());
+        if (copy != null) {
+            if (resolution != FaultResolution.TERMINATE) {
+                copy.resume(); // the driver cleared the channel's faulted state: the engine goes on
+            } else if (!copy.ended()) {
+                metrics.cancelled.increment();
+                copy.cancel(String.format("non-replayable %s fault on %s of 0x%x (copy engine): channel %d cancelled, "
+                        + "error status MMU_FAULT", record.kind(), record.access(), record.address(),
+                        record.domain().value()));
+            }
+            return;
+        }
         if (resolution == FaultResolution.TERMINATE) {
             KernelRun run = channels.get(record.domain().value());
             if (run != null && !run.ended()) {
@@ -289,6 +403,11 @@ public final class UvmGpu implements BufferManager, Inspectable {
         return warps;
     }
 
+    /** 4 KiB pages migrated from system memory into GPU memory so far. */
+    public long migratedToDevicePages() {
+        return metrics.migratedPages.value();
+    }
+
     /** Bytes of GPU memory. */
     public long deviceMemoryBytes() {
         return chunks.total() * ChunkPool.CHUNK;
@@ -350,7 +469,10 @@ public final class UvmGpu implements BufferManager, Inspectable {
                     String.format("entries %d (32 B each), put %d, get %d, pending %d, overflow %s",
                             faultBuffer.capacity(), faultBuffer.putIndex(), faultBuffer.getIndex(),
                             faultBuffer.pending(), faultBuffer.overflow()),
-                    String.format("written %d, dropped %d", faultBuffer.written(), faultBuffer.dropped()));
+                    String.format("written %d, dropped %d", faultBuffer.written(), faultBuffer.dropped()),
+                    String.format("non-replayable: entries %d, pending %d, written %d, dropped %d",
+                            nonReplayable.capacity(), nonReplayable.pending(), nonReplayable.written(),
+                            nonReplayable.dropped()));
             case "vaBlocks" -> vaBlocks();
             default -> throw new IllegalArgumentException("no view '" + view + "'; views: " + views());
         };

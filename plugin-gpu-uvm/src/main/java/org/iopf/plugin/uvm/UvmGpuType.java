@@ -57,6 +57,11 @@ public final class UvmGpuType implements ComponentType {
                     + "dropped and re-issued after the next replay").byDefault("4096").range(2, 1 << 20)
             .from(Source.assumption("RM sizes the buffer from the GPU's µTLBs; 4096 holds every µTLB's "
                     + "outstanding faults at the defaults (80 x 32)"));
+    static final Parameter<Integer> NON_REPLAYABLE_ENTRIES = Parameter.count("nonReplayableFaultBufferEntries",
+            "entries of the non-replayable fault buffer copy engines write their misses into; a miss finding it "
+                    + "full is lost and its channel cancelled").byDefault("256").range(2, 1 << 20)
+            .from(Source.assumption("no public size; the copy engines have a few channels, each with at most one "
+                    + "fault outstanding, so a few hundred entries never fill"));
     static final Parameter<Long> REPLAY_LATENCY = Parameter.duration("replayLatency",
             "time from the driver's replay push to the µTLBs re-issuing their waiting accesses").byDefault("2us")
             .range("0ns", "1ms").from(Source.assumption("a method pushed on a channel and executed by the GPU: "
@@ -85,7 +90,7 @@ public final class UvmGpuType implements ComponentType {
     @Override
     public List<ParameterSpec> parameters() {
         return Parameter.specs(DEVICE_MEMORY, DEVICE_BANDWIDTH, HOST_LINK_BANDWIDTH, COPY_ENGINES, SMS, WARPS_PER_SM,
-                UTLB_FAULTS, FAULT_BUFFER_ENTRIES, REPLAY_LATENCY);
+                UTLB_FAULTS, FAULT_BUFFER_ENTRIES, NON_REPLAYABLE_ENTRIES, REPLAY_LATENCY);
     }
 
     @Override

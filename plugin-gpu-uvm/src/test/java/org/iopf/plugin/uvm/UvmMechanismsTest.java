@@ -125,6 +125,52 @@ final class UvmMechanismsTest {
     }
 
     @Test
+    void aBatchNeedingMoreBlocksThanChunksWaitsForEvictionsInsteadOfFailing() {
+        // random faults of one batch name all 6 blocks while the GPU has 2 chunks, both held by blocks
+        // still migrating: the allocation waits for one to finish and evicts it, the fault is not fatal
+        TestBench bench = bench("deviceMemory: 4MiB", "");
+        WorkloadRun run = stream(bench, "12MiB", "random");
+        assertThat(c(bench, DRIVER, "faults.fatal")).isZero();
+        assertThat(c(bench, GPU, "channels.cancelled")).isZero();
+        assertThat(c(bench, DRIVER, "evictions")).isGreaterThanOrEqualTo(4);
+        assertIntact(run, bench, 3072);
+    }
+
+    @Test
+    void copyEngineMissesAreNonReplayableFaultsServicedOneByOneAndTheCopyIsIntact() {
+        TestBench bench = bench("deviceMemory: 64MiB", "");
+        WorkloadRun run = bench.runWorkload("uvm-copy", Map.of("node", "node1", "size", "64KiB", "freeSource", "false"));
+        assertThat(run.finished()).isTrue();
+        assertThat(c(bench, GPU, "nonReplayable.faults")).as("16 source + 16 destination pages").isEqualTo(32);
+        assertThat(c(bench, DRIVER, "nonReplayable.faults")).isEqualTo(32);
+        assertThat(c(bench, GPU, "copyEngine.pages")).isEqualTo(16);
+        assertThat(c(bench, GPU, "channels.cancelled")).isZero();
+        assertThat(bench.counter("workload.errors")).isZero();
+        assertThat(bench.counter("workload.integrity.mismatchedPages")).isZero();
+        assertThat(c(bench, GPU, "replays")).as("a copy engine never replays").isZero();
+    }
+
+    @Test
+    void aCopyFromFreedMemoryCancelsItsChannelWithAnErrorStatus() {
+        TestBench bench = bench("deviceMemory: 64MiB", "");
+        WorkloadRun run = bench.runWorkload("uvm-copy", Map.of("node", "node1", "size", "64KiB", "freeSource", "true"));
+        assertThat(run.finished()).isTrue();
+        assertThat(c(bench, DRIVER, "nonReplayable.fatal")).isEqualTo(1);
+        assertThat(c(bench, GPU, "channels.cancelled")).isEqualTo(1);
+        assertThat(bench.counter("workload.errors")).isEqualTo(1);
+        assertThat(bench.counter("workload.copy.cancelled")).isEqualTo(1);
+    }
+
+    @Test
+    void theStencilLoadsEachElementWithItsRowNeighbours() {
+        TestBench bench = bench("deviceMemory: 64MiB", "");
+        WorkloadRun run = bench.runWorkload("uvm-stream", Map.of("node", "node1", "size", "4MiB", "accessBytes",
+                "1KiB", "pattern", "stencil", "rowBytes", "64KiB"));
+        assertThat(bench.counter("workload.kernel.accesses")).as("three loads per element").isEqualTo(3 * 4096);
+        assertIntact(run, bench, 1024);
+    }
+
+    @Test
     void withoutEvictionAFullGpuMakesTheFaultFatalAndCancelsTheChannel() {
         TestBench bench = bench("deviceMemory: 4MiB", "eviction: false");
         WorkloadRun run = stream(bench, "8MiB", "stream");

@@ -39,6 +39,8 @@ final class StreamKernel implements Workload {
     private final long size;
     private final long accessBytes;
     private final boolean random;
+    private final boolean stencil;
+    private final long rowBytes;
     private final long seed;
     private final int rounds;
     private int round;
@@ -61,6 +63,8 @@ final class StreamKernel implements Workload {
         this.size = p.get(StreamKernelType.SIZE);
         this.accessBytes = p.get(StreamKernelType.ACCESS_BYTES);
         this.random = p.get(StreamKernelType.PATTERN).equals("random");
+        this.stencil = p.get(StreamKernelType.PATTERN).equals("stencil");
+        this.rowBytes = p.get(StreamKernelType.ROW_BYTES);
         this.seed = p.get(StreamKernelType.SEED);
         this.rounds = p.get(StreamKernelType.ROUNDS);
         this.meter = WorkloadMeter.of(context, 1);
@@ -84,9 +88,19 @@ final class StreamKernel implements Workload {
         long elements = size / accessBytes;
         long stride = random ? coprimeStride(elements) : 1;
         long offset = random ? Math.floorMod(seed * 0x9E3779B97F4A7C15L, elements) : 0;
+        long row = Math.max(1, rowBytes / accessBytes);
         return new AccessStream() {
             @Override
             public long address(int warp, long index, int warps) {
+                if (stencil) {
+                    // element k's three loads: the row above, k itself, the row below (k again at an edge)
+                    long k = warp + (index / 3) * warps;
+                    if (k >= elements) {
+                        return -1;
+                    }
+                    long neighbour = k + (index % 3 - 1) * row;
+                    return base + (neighbour < 0 || neighbour >= elements ? k : neighbour) * accessBytes;
+                }
                 long k = warp + index * warps;
                 if (k >= elements) {
                     return -1;

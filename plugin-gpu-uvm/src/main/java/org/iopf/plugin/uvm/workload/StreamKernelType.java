@@ -16,7 +16,7 @@ import org.pf4j.Extension;
 /**
  * Workload type {@code uvm-stream}: the CPU fills a managed allocation, a kernel on the
  * {@code uvm-gpu} reads all of it (each element once, in grid-stride order or in a seeded random
- * permutation), {@code rounds} times with the CPU writing every page in between, and the CPU reads it back and checks every page against a host reference. See
+ * permutation, or each with its neighbours a row above and below), {@code rounds} times with the CPU writing every page in between, and the CPU reads it back and checks every page against a host reference. See
  * {@link StreamKernel}.
  *
  * @since 0.1
@@ -33,8 +33,13 @@ public final class StreamKernelType implements WorkloadType {
             .from(Source.assumption("a warp of 32 threads each loading a 4-byte word"));
     static final Parameter<String> PATTERN = Parameter.choice("pattern",
             "stream: element k is read by warp k mod warps (grid-stride loop); random: the same elements in a "
-                    + "seeded permutation", "stream", "random").byDefault("stream")
-            .from(Source.assumption("the two access patterns of the UVM studies: streaming and irregular"));
+                    + "seeded permutation; stencil: grid-stride, each element with its neighbours one row above and "
+                    + "below (three loads)", "stream", "random", "stencil").byDefault("stream")
+            .from(Source.assumption("the access patterns of the UVM studies: streaming, irregular and stencil"));
+    static final Parameter<Long> ROW_BYTES = Parameter.bytes("rowBytes",
+            "bytes of one row of the stencil's grid: its neighbours above and below are this far away")
+            .byDefault("64KiB").range("4B", "1GiB")
+            .from(Source.assumption("a 2-D grid of 16 Ki 4-byte cells per row; rows span 16 pages"));
     static final Parameter<Integer> ROUNDS = Parameter.count("rounds",
             "times the kernel runs; between two runs the CPU writes the first 8 bytes of every page (of the "
                     + "allocation and of the reference), so pages on the GPU migrate back").byDefault("1").range(1, 10_000)
@@ -59,13 +64,13 @@ public final class StreamKernelType implements WorkloadType {
 
     @Override
     public String description() {
-        return "A GPU kernel reads a CPU-filled managed allocation (streaming or random order), faulting it onto "
+        return "A GPU kernel reads a CPU-filled managed allocation (streaming, random or stencil order), faulting it onto "
                 + "the uvm-gpu; the CPU then reads it back and checks every page";
     }
 
     @Override
     public List<ParameterSpec> parameters() {
-        return Parameter.specs(NODE, SIZE, ACCESS_BYTES, PATTERN, ROUNDS, SEED);
+        return Parameter.specs(NODE, SIZE, ACCESS_BYTES, PATTERN, ROW_BYTES, ROUNDS, SEED);
     }
 
     @Override
