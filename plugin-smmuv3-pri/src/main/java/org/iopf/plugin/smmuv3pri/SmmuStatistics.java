@@ -43,7 +43,12 @@ final class SmmuStatistics {
     static final StatisticSpec CMD_PRI_RESP = StatisticSpec.counter("cmdq.priResp", "commands",
             "CMD_PRI_RESP consumed");
     static final StatisticSpec CMD_RESUME = StatisticSpec.counter("cmdq.resume", "commands", "CMD_RESUME consumed");
-    static final StatisticSpec CMD_SYNC = StatisticSpec.counter("cmdq.sync", "commands", "CMD_SYNC consumed");
+    static final StatisticSpec CMD_SYNC = StatisticSpec.counter("cmdq.sync", "commands",
+            "CMD_SYNC (with VT-d page requests: invalidation wait descriptors) consumed");
+    static final StatisticSpec PRQ_DRAINS = StatisticSpec.counter("prq.drains", "drains",
+            "VT-d invalidation waits with page-request drain (PD) consumed: PASID teardowns drained");
+    static final StatisticSpec PRQ_DRAIN_PENDING = StatisticSpec.histogram("prq.drainPending", "requests",
+            "page requests of the PASID still in the queue when a drain started");
     static final StatisticSpec ATC_TIMEOUTS = StatisticSpec.counter("atc.invTimeouts", "invalidations",
             "ATC invalidations whose completion did not arrive within the timeout (CERROR_ATC_INV_SYNC)");
     static final StatisticSpec ATC_WAIT = StatisticSpec.histogram("atc.invWait", "ns",
@@ -58,7 +63,7 @@ final class SmmuStatistics {
     static final List<StatisticSpec> DECLARED = List.of(TRANSLATIONS, TLB_HITS, WALKS, WALK_READS, WALK_CACHE_HITS,
             WALK_WAIT, ATS_REQUESTS, ATS_MISSES, EVENTS, EVENTS_LOST, STALLS, PRI_REQUESTS, PRI_DISCARDED,
             PRI_OVERFLOWS, PRI_AUTO, PRIQ_DEPTH, COMMANDS, CMD_TLBI, CMD_ATC_INV, CMD_PRI_RESP, CMD_RESUME, CMD_SYNC,
-            ATC_TIMEOUTS, ATC_WAIT, SYNC_WAIT, TLB_OCCUPIED, TABLE_FRAMES);
+            PRQ_DRAINS, PRQ_DRAIN_PENDING, ATC_TIMEOUTS, ATC_WAIT, SYNC_WAIT, TLB_OCCUPIED, TABLE_FRAMES);
 
     final Counter translations;
     final Counter tlbHits;
@@ -82,6 +87,8 @@ final class SmmuStatistics {
     final Counter priResp;
     final Counter resume;
     final Counter sync;
+    final Counter prqDrains;
+    final Histogram prqDrainPending;
     final Counter atcTimeouts;
     final Histogram atcWait;
     final Histogram syncWait;
@@ -109,6 +116,8 @@ final class SmmuStatistics {
         priResp = CMD_PRI_RESP.counter(m);
         resume = CMD_RESUME.counter(m);
         sync = CMD_SYNC.counter(m);
+        prqDrains = PRQ_DRAINS.counter(m);
+        prqDrainPending = PRQ_DRAIN_PENDING.histogram(m);
         atcTimeouts = ATC_TIMEOUTS.counter(m);
         atcWait = ATC_WAIT.histogram(m);
         syncWait = SYNC_WAIT.histogram(m);

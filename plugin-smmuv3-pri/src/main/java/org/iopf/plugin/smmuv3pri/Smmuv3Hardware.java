@@ -53,6 +53,7 @@ final class Smmuv3Hardware {
     private long priqBase;
     private int priqProd;
     private int priqCons;
+    private boolean priOverflow;
     private long evtWritten;
     private long priWritten;
     private int nextStag;
@@ -270,18 +271,27 @@ final class Smmuv3Hardware {
     }
 
     /**
-     * A page request arrives (chapter 8): written into the PRI queue, or, when the queue is full,
-     * discarded with PRIQ_PROD.OVFLG toggled for a new overflow and, for a last request, a PRG
-     * response of success sent back so that the device retries.
+     * A page request arrives (chapter 8): written into the page-request queue in the format of
+     * {@code pageRequests}, or discarded when the queue cannot take it — full, or, for VT-d and AMD,
+     * while the overflow flag is set. A discard sets the overflow flag (PRIQ_PROD.OVFLG toggled for a
+     * new overflow; PRS.PRO; PPRLogOverflow) and a discarded <em>last</em> request is answered with a
+     * PRG response of success, so that the device asks again.
      *
      * @return whether it was queued
      */
     boolean pageRequest(int sid, int ssid, long va, Access access, int prgi, boolean last) {
+        PageRequestFormat format = settings.format();
         int log2 = (int) (priqBase & Regs.Q_BASE_LOG2SIZE_MASK);
-        if (!enabled(Regs.CR0_PRIQEN) || QueueIndex.full(priqProd, priqCons, log2)) {
+        boolean smmu = format instanceof SmmuPriFormat;
+        if (!enabled(Regs.CR0_PRIQEN) || format.full(priqProd, priqCons, log2)
+                || (format.discardsWhileOverflowed() && priOverflow)) {
             stats.priDiscarded.increment();
-            if ((priqProd & Regs.Q_OVF) == (priqCons & Regs.Q_OVF)) {
-                priqProd ^= Regs.Q_OVF;
+            if (smmu ? (priqProd & Regs.Q_OVF) == (priqCons & Regs.Q_OVF) : !priOverflow) {
+                if (smmu) {
+                    priqProd ^= Regs.Q_OVF;
+                } else {
+                    priOverflow = true;
+                }
                 stats.priOverflows.increment();
             }
             if (last) {
@@ -290,17 +300,28 @@ final class Smmuv3Hardware {
             }
             return false;
         }
-        stats.priqDepth.record(QueueIndex.used(priqProd, priqCons, log2));
-        long slot = (priqBase & Regs.Q_BASE_ADDR_MASK) + (long) Regs.PRI_BYTES * QueueIndex.index(priqProd, log2);
-        long w0 = (sid & 0xffff_ffffL) | ((long) Math.max(ssid, 0) & 0xfffff) << 32 | (ssid >= 0 ? Regs.PRI0_SSV : 0)
-                | Regs.PRI0_READ | (access.isWrite() ? Regs.PRI0_WRITE : 0) | (last ? Regs.PRI0_LAST : 0);
-        memory.write(slot, w0);
-        memory.write(slot + 8, (va & ~0xfffL) | (prgi & 0x1ff));
-        priqProd = QueueIndex.next(priqProd, log2);
+        stats.priqDepth.record(format.used(priqProd, priqCons, log2));
+        long slot = (priqBase & Regs.Q_BASE_ADDR_MASK) + format.offset(priqProd, log2);
+        format.write(memory, slot, new PageRequestFormat.Request(sid, ssid, va, access, prgi, last));
+        priqProd = format.next(priqProd, log2);
         priWritten++;
         stats.priRequests.increment();
         events.pageRequest(priWritten - 1, sid, ssid, va, access, prgi, last);
         return true;
+    }
+
+    /** The VT-d PRS.PRO / AMD PPRLogOverflow flag (the SMMU's is PRIQ_PROD.OVFLG). */
+    boolean priOverflowed() {
+        return priOverflow;
+    }
+
+    /** Software clears the overflow flag (a write of 1 to PRS.PRO or to PPRLogOverflow). */
+    void clearPriOverflow() {
+        priOverflow = false;
+    }
+
+    PageRequestFormat pageRequestFormat() {
+        return settings.format();
     }
 
     /** Sends a PRG response to the endpoint behind {@code sid}, one PCIe crossing later. */
