@@ -41,7 +41,7 @@ final class SmmuStatistics {
     static final StatisticSpec CMD_TLBI = StatisticSpec.counter("cmdq.tlbi", "commands", "CMD_TLBI_* consumed");
     static final StatisticSpec CMD_ATC_INV = StatisticSpec.counter("cmdq.atcInv", "commands", "CMD_ATC_INV consumed");
     static final StatisticSpec CMD_PRI_RESP = StatisticSpec.counter("cmdq.priResp", "commands",
-            "CMD_PRI_RESP consumed");
+            "page responses consumed: CMD_PRI_RESP, VT-d page group response descriptors, AMD COMPLETE_PPR_REQUEST");
     static final StatisticSpec CMD_RESUME = StatisticSpec.counter("cmdq.resume", "commands", "CMD_RESUME consumed");
     static final StatisticSpec CMD_SYNC = StatisticSpec.counter("cmdq.sync", "commands",
             "CMD_SYNC (with VT-d page requests: invalidation wait descriptors) consumed");

@@ -47,14 +47,15 @@ public final class Smmuv3Type implements ComponentType {
             "page-request interface of the engine: the SMMUv3 PRI queue, Intel VT-d scalable-mode page request queue "
                     + "(32-byte descriptors, page group response, PRQ drain) or AMD IOMMU PPR log (PPR completion)",
             SmmuPriFormat.NAME, VtdPrqFormat.NAME, AmdPprFormat.NAME).byDefault(SmmuPriFormat.NAME)
-            .from(Source.spec("Arm IHI 0070 ch. 8; Intel VT-d spec §7.5; AMD IOMMU spec §3.5",
-                    "with Linux drivers/iommu/intel/prq.c and drivers/iommu/amd/ppr.c"));
+            .from(Source.driver(LINUX, "arm-smmu-v3.c (PRI queue), drivers/iommu/intel/prq.c (page request queue, "
+                    + "page group response, drain), drivers/iommu/amd/ppr.c (PPR log, PPR completion); entry layouts as "
+                    + "Arm IHI 0070 ch. 8, the Intel VT-d specification §7.5 and the AMD IOMMU specification give them"));
     static final Parameter<Integer> PRIQ_LOG2 = Parameter.count("priqLog2",
             "log2 of page-request queue entries (IDR1.PRIQS; PQA_REG size; PPR log length); 0: the driver's size "
                     + "(PRI queue 128, PRQ 2048, PPR log 512)")
-            .byDefault("0").range(0, 15).from(Source.driver(LINUX, "PRI queue: assumption, the driver uses all IDR1.PRIQS "
-                    + "allows; drivers/iommu/intel/iommu.h PRQ_ORDER 4 (64 KiB of 32-byte descriptors); "
-                    + "drivers/iommu/amd/amd_iommu_types.h PPR_LOG_ENTRIES 512"));
+            .byDefault("0").range(0, 15).from(Source.driver(LINUX, "drivers/iommu/intel/iommu.h PRQ_ORDER 4 (64 KiB of 32-byte "
+                    + "descriptors); drivers/iommu/amd/amd_iommu_types.h PPR_LOG_ENTRIES 512; the PRI queue's 128 is "
+                    + "an assumption (arm-smmu-v3.c uses all IDR1.PRIQS allows)"));
     static final Parameter<String> STALL_MODEL = Parameter.choice("stallModel",
             "IDR0.STALL_MODEL: whether faulting transactions may be stalled", "stall-and-terminate", "terminate-only",
             "stall-forced").byDefault("stall-and-terminate").from(Source.spec(IHI, "§6.3.1 IDR0.STALL_MODEL"));
