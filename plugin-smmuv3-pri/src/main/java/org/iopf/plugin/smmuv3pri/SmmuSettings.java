@@ -6,7 +6,8 @@ import org.iopf.api.platform.Parameters;
  * The smmuv3 component's parameters, read once from their declarations in {@link Smmuv3Type}.
  */
 record SmmuSettings(boolean twoLevelStreamTable, int sidBits, int ssidBits, int cmdqLog2, int evtqLog2, int priqLog2,
-        int stallModel, boolean stallFaults, int tlbEntries, int walkCacheEntries, int parallelWalks, long tlbHitNanos,
+        int stallModel, boolean stallFaults, int tlbEntries, int walkCacheEntries, int parallelWalks, int outstandingTransactions,
+        long tlbHitNanos,
         long walkAccessNanos, long commandNanos, long pcieNanos, long atcTimeoutNanos, PageRequestFormat format) {
     static SmmuSettings from(Parameters p) {
         String model = p.get(Smmuv3Type.STALL_MODEL);
@@ -20,7 +21,8 @@ record SmmuSettings(boolean twoLevelStreamTable, int sidBits, int ssidBits, int 
         return new SmmuSettings("2-level".equals(p.get(Smmuv3Type.STREAM_TABLE)), p.get(Smmuv3Type.SID_BITS),
                 p.get(Smmuv3Type.SSID_BITS), p.get(Smmuv3Type.CMDQ_LOG2), p.get(Smmuv3Type.EVTQ_LOG2),
                 priqLog2, stallModel, p.get(Smmuv3Type.STALL_FAULTS), p.get(Smmuv3Type.TLB_ENTRIES),
-                p.get(Smmuv3Type.WALK_CACHE_ENTRIES), p.get(Smmuv3Type.PARALLEL_WALKS), p.get(Smmuv3Type.TLB_HIT_LATENCY),
+                p.get(Smmuv3Type.WALK_CACHE_ENTRIES), p.get(Smmuv3Type.PARALLEL_WALKS),
+                p.get(Smmuv3Type.OUTSTANDING_TRANSACTIONS), p.get(Smmuv3Type.TLB_HIT_LATENCY),
                 p.get(Smmuv3Type.WALK_ACCESS_LATENCY), p.get(Smmuv3Type.COMMAND_LATENCY), p.get(Smmuv3Type.PCIE_LATENCY),
                 p.get(Smmuv3Type.ATC_TIMEOUT), format);
     }

@@ -18,6 +18,10 @@ final class SmmuStatistics {
             "walks that started at level 3 from the walk cache");
     static final StatisticSpec WALK_WAIT = StatisticSpec.histogram("walk.wait", "ns",
             "time a walk waited for one of the parallel walkers");
+    static final StatisticSpec TBU_WAIT = StatisticSpec.histogram("tbu.wait", "ns",
+            "time a device transaction waited for one of the outstandingTransactions slots");
+    static final StatisticSpec TBU_HELD = StatisticSpec.counter("tbu.held", "transactions",
+            "device transactions held because every slot held a stalled transaction (retried after a CMD_RESUME)");
     static final StatisticSpec ATS_REQUESTS = StatisticSpec.counter("ats.requests", "requests",
             "ATS translation requests answered");
     static final StatisticSpec ATS_MISSES = StatisticSpec.counter("ats.noTranslation", "requests",
@@ -61,7 +65,7 @@ final class SmmuStatistics {
             "4 KiB page-table frames of the shared (SVA) tables");
 
     static final List<StatisticSpec> DECLARED = List.of(TRANSLATIONS, TLB_HITS, WALKS, WALK_READS, WALK_CACHE_HITS,
-            WALK_WAIT, ATS_REQUESTS, ATS_MISSES, EVENTS, EVENTS_LOST, STALLS, PRI_REQUESTS, PRI_DISCARDED,
+            WALK_WAIT, TBU_WAIT, TBU_HELD, ATS_REQUESTS, ATS_MISSES, EVENTS, EVENTS_LOST, STALLS, PRI_REQUESTS, PRI_DISCARDED,
             PRI_OVERFLOWS, PRI_AUTO, PRIQ_DEPTH, COMMANDS, CMD_TLBI, CMD_ATC_INV, CMD_PRI_RESP, CMD_RESUME, CMD_SYNC,
             PRQ_DRAINS, PRQ_DRAIN_PENDING, ATC_TIMEOUTS, ATC_WAIT, SYNC_WAIT, TLB_OCCUPIED, TABLE_FRAMES);
 
@@ -71,6 +75,8 @@ final class SmmuStatistics {
     final Counter walkReads;
     final Counter walkCacheHits;
     final Histogram walkWait;
+    final Histogram tbuWait;
+    final Counter tbuHeld;
     final Counter atsRequests;
     final Counter atsMisses;
     final Counter events;
@@ -100,6 +106,8 @@ final class SmmuStatistics {
         walkReads = WALK_READS.counter(m);
         walkCacheHits = WALK_CACHE_HITS.counter(m);
         walkWait = WALK_WAIT.histogram(m);
+        tbuWait = TBU_WAIT.histogram(m);
+        tbuHeld = TBU_HELD.counter(m);
         atsRequests = ATS_REQUESTS.counter(m);
         atsMisses = ATS_MISSES.counter(m);
         events = EVENTS.counter(m);

@@ -57,6 +57,8 @@ final class Smmuv3Hardware {
     private long evtWritten;
     private long priWritten;
     private int nextStag;
+    private boolean lastFaultStalled;
+    private final OutstandingTransactions slots;
 
     Smmuv3Hardware(Scheduler scheduler, SmmuSettings settings, SmmuStatistics stats, ModelledMemory memory) {
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler is null");
@@ -67,6 +69,7 @@ final class Smmuv3Hardware {
         this.walker = new Stage1Walker(memory, settings.walkCacheEntries());
         this.tlb = new Tlb(settings.tlbEntries());
         this.walkerFreeAt = new long[settings.parallelWalks()];
+        this.slots = new OutstandingTransactions(settings.outstandingTransactions());
         this.commands = new CommandConsumer(scheduler, settings, stats, memory, this);
     }
 
@@ -155,6 +158,36 @@ final class Smmuv3Hardware {
      */
     Translation translate(int sid, long va, Access access, FaultResolutionListener device) {
         stats.translations.increment();
+        long now = scheduler.now();
+        long wait = slots.admit(now);
+        if (wait < 0) {
+            stats.tbuHeld.increment();
+            FaultRecord record = events.event(-1, sid, va, access, FaultKind.TRANSLATION, false, device);
+            slots.hold(() -> scheduler.schedule(0, () -> device.resolved(record, FaultResolution.RETRY)));
+            return Translation.held(record, 0);
+        }
+        stats.tbuWait.record(wait);
+        lastFaultStalled = false;
+        Translation t = translateAdmitted(sid, va, access, device, now + wait);
+        if (lastFaultStalled) {
+            slots.stalled();
+        } else {
+            slots.answeredAt(now + wait + t.latencyNanos());
+        }
+        return wait == 0 ? t : withExtraLatency(t, wait);
+    }
+
+    private static Translation withExtraLatency(Translation t, long wait) {
+        if (t instanceof Translation.Hit hit) {
+            return Translation.hit(hit.physicalAddress(), hit.latencyNanos() + wait);
+        }
+        if (t instanceof Translation.Fault f) {
+            return Translation.fault(f.fault(), f.latencyNanos() + wait);
+        }
+        return Translation.held(t.record().orElseThrow(), t.latencyNanos() + wait);
+    }
+
+    private Translation translateAdmitted(int sid, long va, Access access, FaultResolutionListener device, long start) {
         if (!enabled(Regs.CR0_SMMUEN)) {
             return fault(sid, va, access, FaultKind.CONFIGURATION, false, settings.tlbHitNanos(), device);
         }
@@ -163,7 +196,7 @@ final class Smmuv3Hardware {
         if (!config.valid()) {
             return fault(sid, va, access, FaultKind.CONFIGURATION, false, latency, device);
         }
-        Lookup result = lookup(config, va, access);
+        Lookup result = lookup(config, va, access, start);
         latency += result.latency;
         if (result.walk == null || result.walk.ok()) {
             return Translation.hit(result.pa, latency);
@@ -176,13 +209,12 @@ final class Smmuv3Hardware {
     private record Lookup(long pa, Stage1Walker.Result walk, long latency) {
     }
 
-    private Lookup lookup(StreamConfig config, long va, Access access) {
+    private Lookup lookup(StreamConfig config, long va, Access access, long start) {
         Tlb.Entry hit = tlb.lookup(config.asid(), va);
         if (hit != null && (!access.isWrite() || hit.writable())) {
             stats.tlbHits.increment();
             return new Lookup(hit.frame() | (va & 0xfff), null, 0);
         }
-        long start = scheduler.now();
         int free = 0;
         for (int i = 1; i < walkerFreeAt.length; i++) {
             if (walkerFreeAt[i] < walkerFreeAt[free]) {
@@ -218,6 +250,7 @@ final class Smmuv3Hardware {
         if (stall) {
             stats.stalls.increment();
             stalled.put(stag, new Stalled(sid, device, record));
+            lastFaultStalled = true;
         }
         return Translation.fault(record, latency);
     }
@@ -261,7 +294,7 @@ final class Smmuv3Hardware {
         if (!config.valid() || !config.ats()) {
             return new AtsResult(-1, false, true, latency);
         }
-        Lookup result = lookup(config, va, access);
+        Lookup result = lookup(config, va, access, scheduler.now());
         if (result.walk != null && !result.walk.ok()) {
             stats.atsMisses.increment();
             return new AtsResult(-1, false, false, latency + result.latency);
@@ -341,6 +374,7 @@ final class Smmuv3Hardware {
             return;
         }
         stalled.remove(stag);
+        slots.resumed();
         FaultResolution outcome = action == Regs.RESUME_RETRY ? FaultResolution.RETRY : FaultResolution.TERMINATE;
         s.device().resolved(s.record(), outcome);
     }

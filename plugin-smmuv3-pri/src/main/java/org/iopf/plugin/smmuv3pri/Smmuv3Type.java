@@ -70,6 +70,10 @@ public final class Smmuv3Type implements ComponentType {
     static final Parameter<Integer> PARALLEL_WALKS = Parameter.count("parallelWalks", "table walks in parallel")
             .byDefault("8").range(1, 64).from(Source.spec("Arm CoreLink MMU-500",
                     "TCU: 8 page-table walks in parallel (an MMU-500-class limit, taken for this SMMUv3)"));
+    static final Parameter<Integer> OUTSTANDING_TRANSACTIONS = Parameter.count("outstandingTransactions",
+            "device transactions the TBU holds at once, stalled ones included; more wait (held while all are stalled)")
+            .byDefault("128").range(1, 65_536).from(Source.spec("Arm CoreLink MMU-500",
+                    "TBU: up to 128 outstanding transactions (an MMU-500-class limit, taken for this SMMUv3)"));
     static final Parameter<Long> TLB_HIT_LATENCY = Parameter.duration("tlbHitLatency",
             "time of a translation served by the TLB (and of a config-cache hit)").byDefault("10ns").range("0ns", "1ms")
             .from(Source.assumption("a few SMMU clock cycles"));
@@ -117,7 +121,8 @@ public final class Smmuv3Type implements ComponentType {
     public List<ParameterSpec> parameters() {
         return Parameter.specs(STREAM_TABLE, SID_BITS, SSID_BITS, CMDQ_LOG2, EVTQ_LOG2, PAGE_REQUESTS, PRIQ_LOG2,
                 STALL_MODEL,
-                STALL_FAULTS, TLB_ENTRIES, WALK_CACHE_ENTRIES, PARALLEL_WALKS, TLB_HIT_LATENCY, WALK_ACCESS_LATENCY,
+                STALL_FAULTS, TLB_ENTRIES, WALK_CACHE_ENTRIES, PARALLEL_WALKS, OUTSTANDING_TRANSACTIONS,
+                TLB_HIT_LATENCY, WALK_ACCESS_LATENCY,
                 COMMAND_LATENCY, PCIE_LATENCY, ATC_TIMEOUT);
     }
 
