@@ -73,6 +73,11 @@ final class CommandConsumer {
         kick();
     }
 
+    /** The SMMU's time to consume the commands now between CONS and PROD (each at the command time). */
+    long pendingNanos() {
+        return enabled ? (long) QueueIndex.used(prod, cons, log2()) * settings.commandNanos() : 0;
+    }
+
     private int log2() {
         return (int) (base & Regs.Q_BASE_LOG2SIZE_MASK);
     }

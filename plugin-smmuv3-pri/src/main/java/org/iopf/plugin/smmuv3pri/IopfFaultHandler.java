@@ -41,7 +41,10 @@ import org.iopf.api.sim.WorkPriority;
  *       ({@code iopf/fault-in}, the memory manager's own time);
  *       the page's new PTE goes into the shared table ({@link Iommu#map} of the SVA domain).</li>
  *   <li>{@code iopf/response}: one page response for the group — each fault's {@code retry()} or
- *       {@code terminate()}, which the SMMU driver turns into CMD_PRI_RESP or CMD_RESUME.</li>
+ *       {@code terminate()}, which the SMMU driver turns into CMD_PRI_RESP or CMD_RESUME (a VT-d
+ *       page group response, an AMD COMPLETE_PPR_REQUEST); with VT-d page requests the worker then
+ *       spins in {@code qi_submit_sync} until its invalidation wait is consumed
+ *       ({@code iopf/response-wait}).</li>
  * </ol>
  *
  * With an IOMMU other than {@code smmuv3} there are no queues to read: each fault is a group of one.
@@ -290,7 +293,12 @@ final class IopfFaultHandler implements FaultHandler {
                     f.terminate();
                 }
             }
-            work();
+            long spin = iommu instanceof Smmuv3Iommu smmu ? smmu.pageResponseSpinNanos() : 0;
+            if (spin > 0) {
+                workerCore.run("iopf/response-wait", WorkPriority.KERNEL, spin, group.get(0).record().id(), this::work);
+            } else {
+                work();
+            }
         });
     }
 

@@ -427,6 +427,15 @@ final class Smmuv3Iommu implements Iommu, SmmuEvents {
         }
     }
 
+    /**
+     * How long the caller that just issued a page response spins before it returns: with VT-d page
+     * requests {@code qi_submit_sync} polls its invalidation wait descriptor's status until the
+     * hardware has consumed the queue up to it; CMD_PRI_RESP and COMPLETE_PPR_REQUEST are posted.
+     */
+    long pageResponseSpinNanos() {
+        return settings.format() instanceof VtdPrqFormat ? hardware.commands().pendingNanos() : 0;
+    }
+
     /** Nothing waits here: the driver's synchronous calls consume their CMD_SYNC at once ({@link #syncNow}). */
     @Override
     public void syncDone() {

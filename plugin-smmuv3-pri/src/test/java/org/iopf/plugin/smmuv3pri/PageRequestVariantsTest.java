@@ -230,4 +230,19 @@ final class PageRequestVariantsTest {
             assertThat(f.decodeResponse(noPasid[0], noPasid[1]).ssid()).as(f.name()).isEqualTo(-1);
         }
     }
+
+    @Test
+    void theVtdWorkerSpinsUntilItsWaitDescriptorIsConsumedAndTheOthersDoNot() {
+        long[] busy = new long[3];
+        String[] formats = {"smmuv3-priq", "vtd-prq", "amd-ppr-log"};
+        for (int i = 0; i < 3; i++) {
+            SmmuBench b = new SmmuBench("pageRequests: " + formats[i], "linux-iopf").withEndpoint();
+            b.smmu.hardware().pageRequest(5, b.smmu.pasidOf(SmmuBench.STREAM), b.va, Access.READ, 1, true);
+            b.bench.run();
+            busy[i] = b.bench.node("node1").resources().cores().get(1).busyNanos();
+        }
+
+        assertThat(busy[2]).as("COMPLETE_PPR_REQUEST is posted, as CMD_PRI_RESP").isEqualTo(busy[0]);
+        assertThat(busy[1] - busy[0]).as("page group response + invalidation wait at 50 ns each").isEqualTo(100);
+    }
 }
