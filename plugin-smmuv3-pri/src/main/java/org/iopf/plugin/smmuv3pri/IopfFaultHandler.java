@@ -77,6 +77,7 @@ final class IopfFaultHandler implements FaultHandler {
     private final Counter terminated;
     private final Counter groups;
     private final Counter overflows;
+    private final Counter partialDiscarded;
     private final Histogram groupSize;
     private final Histogram recovery;
     private final Histogram stepIrq;
@@ -111,6 +112,7 @@ final class IopfFaultHandler implements FaultHandler {
         terminated = IopfFaultsType.TERMINATED.counter(m);
         groups = IopfFaultsType.GROUPS.counter(m);
         overflows = IopfFaultsType.OVERFLOWS.counter(m);
+        partialDiscarded = IopfFaultsType.PARTIAL_DISCARDED.counter(m);
         groupSize = IopfFaultsType.GROUP_SIZE.histogram(m);
         recovery = IopfFaultsType.RECOVERY.histogram(m);
         stepIrq = IopfFaultsType.STEP_IRQ.histogram(m);
@@ -171,8 +173,12 @@ final class IopfFaultHandler implements FaultHandler {
 
         private void next() {
             long before = reader.overflows();
+            long discardsBefore = reader.partialDiscards();
             List<QueueEntry> entries = reader.read(1);
             overflows.add(reader.overflows() - before);
+            if (reader.partialDiscards() != discardsBefore) {
+                discardPartial();
+            }
             if (entries.isEmpty()) {
                 running = false;
                 return;
@@ -190,6 +196,25 @@ final class IopfFaultHandler implements FaultHandler {
                         next();
                     }));
         }
+    }
+
+    /**
+     * {@code iopf_queue_discard_partial}: after a PRQ overflow the faults of groups still waiting
+     * for their last request are dropped without a response (the device asks for the whole group
+     * again); the node sees them end without a retry.
+     */
+    private void discardPartial() {
+        if (partial.isEmpty()) {
+            return;
+        }
+        ((Smmuv3Iommu) iommu).discardPartialGroups();
+        for (List<PageFault> group : partial.values()) {
+            for (PageFault f : group) {
+                partialDiscarded.increment();
+                f.terminate();
+            }
+        }
+        partial.clear();
     }
 
     /** iommu_report_device_fault: a partial request waits for its group's last one. */

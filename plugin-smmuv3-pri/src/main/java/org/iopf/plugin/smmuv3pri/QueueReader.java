@@ -26,6 +26,7 @@ final class QueueReader {
     private final Map<Long, Integer> stags = new HashMap<>();
     private long consumed;
     private long overflows;
+    private long partialDiscards;
 
     QueueReader(Smmuv3Hardware smmu, boolean pri) {
         this.smmu = smmu;
@@ -63,6 +64,11 @@ final class QueueReader {
     int stagOf(long seq) {
         Integer stag = stags.remove(seq);
         return stag == null ? 0 : stag;
+    }
+
+    /** Times the driver discarded partial groups on clearing an overflow (VT-d's prq_event_thread). */
+    long partialDiscards() {
+        return partialDiscards;
     }
 
     /** Overflows acknowledged so far. */
@@ -110,6 +116,7 @@ final class QueueReader {
             }
         } else if (format instanceof VtdPrqFormat && format.empty(prod, cons, log2) && smmu.priOverflowed()) {
             overflows++;
+            partialDiscards++;
             smmu.clearPriOverflow();
         }
         smmu.writeRegister(consRegister, cons & 0xffff_ffffL);

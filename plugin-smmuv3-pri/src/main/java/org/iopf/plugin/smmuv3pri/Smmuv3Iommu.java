@@ -415,6 +415,9 @@ final class Smmuv3Iommu implements Iommu, SmmuEvents {
             priReader.read(1);
         }
         Group g = groups.get(key);
+        if (g == null) {
+            return;
+        }
         g.pending--;
         g.failed |= outcome != FaultResolution.RETRY;
         if (g.pending == 0 && g.last) {
@@ -434,6 +437,15 @@ final class Smmuv3Iommu implements Iommu, SmmuEvents {
      */
     long pageResponseSpinNanos() {
         return settings.format() instanceof VtdPrqFormat ? hardware.commands().pendingNanos() : 0;
+    }
+
+    /**
+     * {@code iopf_queue_discard_partial} on the IOMMU's side: forgets every page request group
+     * whose last request has not arrived (after a VT-d PRQ overflow it was lost, and the device,
+     * answered with success for it, asks for the whole group again).
+     */
+    void discardPartialGroups() {
+        groups.values().removeIf(g -> !g.last);
     }
 
     /** Nothing waits here: the driver's synchronous calls consume their CMD_SYNC at once ({@link #syncNow}). */

@@ -245,4 +245,31 @@ final class PageRequestVariantsTest {
         assertThat(busy[2]).as("COMPLETE_PPR_REQUEST is posted, as CMD_PRI_RESP").isEqualTo(busy[0]);
         assertThat(busy[1] - busy[0]).as("page group response + invalidation wait at 50 ns each").isEqualTo(100);
     }
+
+    @Test
+    void clearingAPrqOverflowDiscardsTheGroupWhoseLastRequestWasLostAndItsRepeatIsAnsweredOnce() {
+        SmmuBench b = new SmmuBench("pageRequests: vtd-prq, priqLog2: 2", "linux-iopf").withEndpoint();
+        int pasid = b.smmu.pasidOf(SmmuBench.STREAM);
+        Smmuv3Hardware hw = b.smmu.hardware();
+        hw.pageRequest(5, pasid, b.va, Access.READ, 7, false);
+        hw.pageRequest(5, pasid, b.va + PAGE, Access.READ, 1, true);
+        hw.pageRequest(5, pasid, b.va + 2 * PAGE, Access.READ, 2, true);
+        assertThat(hw.pageRequest(5, pasid, b.va + 3 * PAGE, Access.READ, 7, true)).as("the PRQ is full").isFalse();
+
+        b.bench.run();
+
+        assertThat(b.counter("node1.faults.partial.discarded")).as("group 7's first request").isEqualTo(1);
+        assertThat(b.endpoint.responses).extracting(r -> r[1] + ":" + r[2]).as("only the IOMMU's answer for group 7")
+                .containsExactly("7:" + Regs.PRI_RESP_SUCC, "1:" + Regs.PRI_RESP_SUCC, "2:" + Regs.PRI_RESP_SUCC);
+        assertThat(b.memory.translate(b.space, b.va, Access.READ)).as("a discarded request did nothing").isEmpty();
+
+        hw.pageRequest(5, pasid, b.va, Access.READ, 7, false);
+        hw.pageRequest(5, pasid, b.va + 3 * PAGE, Access.READ, 7, true);
+        b.bench.run();
+
+        assertThat(b.endpoint.responses).hasSize(4);
+        assertThat(b.endpoint.responses.get(3)).containsExactly(pasid, 7, Regs.PRI_RESP_SUCC);
+        assertThat(b.counter("node1.faults.resolved")).as("1, 2, then both pages of group 7").isEqualTo(4);
+        assertThat(b.memory.translate(b.space, b.va, Access.READ)).isPresent();
+    }
 }
