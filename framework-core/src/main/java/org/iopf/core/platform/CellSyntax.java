@@ -6,8 +6,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The form of a comparison cell template: text with {@code {metric}} and
- * {@code {metric / divisor %}} placeholders. Checked when a comparison file is read, filled by
+ * The form of a comparison cell template: text with {@code {metric}},
+ * {@code {metric / divisor %}} and {@code {= expression}} ({@link CellExpression}) placeholders. Checked when a comparison file is read, filled by
  * {@code org.iopf.core.report.CellTemplate} after the runs.
  *
  * @since 0.1
@@ -19,6 +19,8 @@ public final class CellSyntax {
     public static final Pattern RATIO = Pattern.compile("\\s*([^/\\s]+)\\s*/\\s*([^%\\s]+)\\s*%\\s*");
     /** {@code metric}: group 1 the metric. */
     public static final Pattern SINGLE = Pattern.compile("\\s*([A-Za-z0-9_.\\-]+)\\s*");
+    /** {@code = expression}: group 1 the expression ({@link CellExpression}). */
+    public static final Pattern EXPRESSION = Pattern.compile("\\s*=(.*)", Pattern.DOTALL);
 
     private CellSyntax() {
     }
@@ -37,9 +39,18 @@ public final class CellSyntax {
         Matcher m = PLACEHOLDER.matcher(text);
         while (m.find()) {
             String expr = m.group(1);
+            Matcher expression = EXPRESSION.matcher(expr);
+            if (expression.matches()) {
+                try {
+                    CellExpression.parse(expression.group(1));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("placeholder '{" + expr + "}': " + e.getMessage(), e);
+                }
+                continue;
+            }
             if (!RATIO.matcher(expr).matches() && !SINGLE.matcher(expr).matches()) {
                 throw new IllegalArgumentException("placeholder '{" + expr + "}' is neither {metric} nor "
-                        + "{metric / divisor %}");
+                        + "{metric / divisor %} nor {= expression}");
             }
         }
     }

@@ -10,6 +10,7 @@ import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.iopf.api.platform.Units;
+import org.iopf.core.platform.CellExpression;
 import org.iopf.core.platform.CellSyntax;
 import org.iopf.core.platform.NearestName;
 
@@ -20,6 +21,10 @@ import org.iopf.core.platform.NearestName;
  *   <li>{@code {metric / divisor %}} — the figure as a percentage of {@code divisor}, which is
  *       another figure's name or a value with units ({@code 10Gbps}, {@code 1ms}, {@code 64MiB},
  *       {@code 1000}); three significant digits ({@code 49.4%}).</li>
+ *   <li>{@code {= expression}} — {@code + - * /} and parentheses over figures and values with units
+ *       ({@link CellExpression}), in base units (ns, bit/s, bytes), printed as a number with three
+ *       significant digits: dividing by a unit converts ({@code {= faults.total * 1s / sim.time}}
+ *       faults per second, {@code {= x / 1us}} µs).</li>
  * </ul>
  * A placeholder that names a figure the run did not record is an error that names the nearest
  * figure; a template never falls back to configured text.
@@ -64,6 +69,11 @@ public final class CellTemplate {
     }
 
     private static String value(String expr, RunResult result) {
+        Matcher expression = CellSyntax.EXPRESSION.matcher(expr);
+        if (expression.matches()) {
+            double v = CellExpression.parse(expression.group(1)).evaluate(operand -> divisor(operand, result));
+            return number(v);
+        }
         Matcher ratio = RATIO.matcher(expr);
         if (ratio.matches()) {
             double numerator = require(ratio.group(1), result).value();
@@ -74,6 +84,17 @@ public final class CellTemplate {
             return percent(100.0 * numerator / divisor);
         }
         return require(expr.strip(), result).formatted();
+    }
+
+    /** A plain number with three significant digits ({@code 157000}, {@code 3.81}, {@code 0.0123}); n/a if undefined. */
+    static String number(double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return "n/a";
+        }
+        if (v == 0) {
+            return "0";
+        }
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
     /** A percentage with three significant digits: {@code 98.7%}, {@code 4.94%}, {@code 102%}. */

@@ -45,6 +45,27 @@ final class ComparisonTableTest {
     }
 
     @Test
+    void anExpressionPlaceholderComputesFromFiguresAndConvertsByDividingByAUnit() {
+        ComparisonTable table = ComparisonTable.of(comparison("{= fault.mean / 1us} us, {= (throughput + throughput) / 2 / 1Gbps}",
+                "{= 3 * (fault.mean - 100000) / 1ms} ms, {= throughput / 0}"), List.of(FAST, SLOW));
+
+        assertThat(table.cell(0, 0)).as("220 000 ns in us; precedence and parentheses").isEqualTo("220 us, 98.6");
+        assertThat(table.cell(0, 1)).as("'-' between spaces is an operator; a division by zero is n/a")
+                .isEqualTo("6 ms, n/a");
+        assertThat(CellTemplate.number(157_333.3)).isEqualTo("157000");
+        assertThat(CellTemplate.number(0.012345)).isEqualTo("0.0123");
+    }
+
+    @Test
+    void aMalformedExpressionIsRefusedWhenTheFileIsRead() {
+        assertThatThrownBy(() -> CellTemplate.parse("{= (a + b}")).hasMessageContaining("missing ')'");
+        assertThatThrownBy(() -> CellTemplate.parse("{= a +}")).hasMessageContaining("operand was expected");
+        assertThatThrownBy(() -> CellTemplate.parse("{=}")).hasMessageContaining("empty expression");
+        assertThatThrownBy(() -> ComparisonTable.of(comparison("{= throughpt * 2}", "{throughput}"), List.of(FAST, SLOW)))
+                .hasMessageContaining("'throughpt'");
+    }
+
+    @Test
     void aFigureTheRunDidNotRecordIsAnErrorNamingTheRowColumnAndNearestFigure() {
         assertThatThrownBy(() -> ComparisonTable.of(comparison("{throughput}", "{throughpt}"), List.of(FAST, SLOW)))
                 .isInstanceOf(IllegalArgumentException.class)

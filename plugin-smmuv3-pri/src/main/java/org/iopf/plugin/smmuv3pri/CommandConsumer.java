@@ -73,6 +73,11 @@ final class CommandConsumer {
         kick();
     }
 
+    /** The SMMU's time to consume the commands now between CONS and PROD (each at the command time). */
+    long pendingNanos() {
+        return enabled ? (long) QueueIndex.used(prod, cons, log2()) * settings.commandNanos() : 0;
+    }
+
     private int log2() {
         return (int) (base & Regs.Q_BASE_LOG2SIZE_MASK);
     }
@@ -97,7 +102,7 @@ final class CommandConsumer {
     private long delayOfHead() {
         long w0 = memory.read(head());
         long delay = settings.commandNanos();
-        if ((w0 & 0xff) == Regs.CMD_SYNC && atcDoneAt >= 0) {
+        if (isSync(w0) && atcDoneAt >= 0) {
             long deadline = atcIssuedAt + settings.atcTimeoutNanos();
             delay += Math.max(0, Math.min(atcDoneAt, deadline) - scheduler.now());
         }
@@ -125,7 +130,7 @@ final class CommandConsumer {
         while (pending()) {
             long w0 = memory.read(head());
             modelled += settings.commandNanos();
-            if ((w0 & 0xff) == Regs.CMD_SYNC && atcDoneAt >= 0) {
+            if (isSync(w0) && atcDoneAt >= 0) {
                 modelled += Math.max(0, Math.min(atcDoneAt, atcIssuedAt + settings.atcTimeoutNanos()) - now);
             }
             execute(w0, memory.read(head() + 8), now + modelled);
@@ -133,7 +138,48 @@ final class CommandConsumer {
         return modelled;
     }
 
+    /** CMD_SYNC, or with VT-d page requests an invalidation wait descriptor. */
+    private boolean isSync(long w0) {
+        return (w0 & 0xff) == Regs.CMD_SYNC || settings.format() instanceof VtdPrqFormat && VtdPrqFormat.isWait(w0);
+    }
+
+    /**
+     * A page response or wait of the VT-d or AMD format (a page group response descriptor and an
+     * invalidation wait; COMPLETE_PPR_REQUEST), which the engine consumes beside its own commands.
+     *
+     * @return whether {@code w0, w1} was one
+     */
+    private boolean executeVariant(long w0, long w1, long at) {
+        PageRequestFormat format = settings.format();
+        if (format instanceof SmmuPriFormat) {
+            return false;
+        }
+        PageRequestFormat.Response response = format.decodeResponse(w0, w1);
+        boolean wait = format instanceof VtdPrqFormat && VtdPrqFormat.isWait(w0);
+        if (response == null && !wait) {
+            return false;
+        }
+        stats.commands.increment();
+        if (response != null) {
+            stats.priResp.increment();
+            smmu.respond(response.sid(), response.ssid(), response.prgi(), response.code());
+        } else {
+            if ((w0 & VtdPrqFormat.QI_IWD_PRQ_DRAIN) != 0) {
+                stats.prqDrains.increment();
+            }
+            sync(at);
+        }
+        cons = QueueIndex.next(cons, log2()) & ~(0x7f << Regs.CMDQ_CONS_ERR_SHIFT);
+        if (wait) {
+            driver.syncDone();
+        }
+        return true;
+    }
+
     private void execute(long w0, long w1, long at) {
+        if (executeVariant(w0, w1, at)) {
+            return;
+        }
         int opcode = (int) (w0 & 0xff);
         int sid = (int) (w0 >>> 32);
         int ssid = (w0 & Regs.CMD_SSV) != 0 ? (int) Regs.field(w0, 31, 12) : -1;

@@ -41,7 +41,10 @@ import org.iopf.api.sim.WorkPriority;
  *       ({@code iopf/fault-in}, the memory manager's own time);
  *       the page's new PTE goes into the shared table ({@link Iommu#map} of the SVA domain).</li>
  *   <li>{@code iopf/response}: one page response for the group — each fault's {@code retry()} or
- *       {@code terminate()}, which the SMMU driver turns into CMD_PRI_RESP or CMD_RESUME.</li>
+ *       {@code terminate()}, which the SMMU driver turns into CMD_PRI_RESP or CMD_RESUME (a VT-d
+ *       page group response, an AMD COMPLETE_PPR_REQUEST); with VT-d page requests the worker then
+ *       spins in {@code qi_submit_sync} until its invalidation wait is consumed
+ *       ({@code iopf/response-wait}).</li>
  * </ol>
  *
  * With an IOMMU other than {@code smmuv3} there are no queues to read: each fault is a group of one.
@@ -74,6 +77,7 @@ final class IopfFaultHandler implements FaultHandler {
     private final Counter terminated;
     private final Counter groups;
     private final Counter overflows;
+    private final Counter partialDiscarded;
     private final Histogram groupSize;
     private final Histogram recovery;
     private final Histogram stepIrq;
@@ -108,6 +112,7 @@ final class IopfFaultHandler implements FaultHandler {
         terminated = IopfFaultsType.TERMINATED.counter(m);
         groups = IopfFaultsType.GROUPS.counter(m);
         overflows = IopfFaultsType.OVERFLOWS.counter(m);
+        partialDiscarded = IopfFaultsType.PARTIAL_DISCARDED.counter(m);
         groupSize = IopfFaultsType.GROUP_SIZE.histogram(m);
         recovery = IopfFaultsType.RECOVERY.histogram(m);
         stepIrq = IopfFaultsType.STEP_IRQ.histogram(m);
@@ -168,8 +173,12 @@ final class IopfFaultHandler implements FaultHandler {
 
         private void next() {
             long before = reader.overflows();
+            long discardsBefore = reader.partialDiscards();
             List<QueueEntry> entries = reader.read(1);
             overflows.add(reader.overflows() - before);
+            if (reader.partialDiscards() != discardsBefore) {
+                discardPartial();
+            }
             if (entries.isEmpty()) {
                 running = false;
                 return;
@@ -187,6 +196,25 @@ final class IopfFaultHandler implements FaultHandler {
                         next();
                     }));
         }
+    }
+
+    /**
+     * {@code iopf_queue_discard_partial}: after a PRQ overflow the faults of groups still waiting
+     * for their last request are dropped without a response (the device asks for the whole group
+     * again); the node sees them end without a retry.
+     */
+    private void discardPartial() {
+        if (partial.isEmpty()) {
+            return;
+        }
+        ((Smmuv3Iommu) iommu).discardPartialGroups();
+        for (List<PageFault> group : partial.values()) {
+            for (PageFault f : group) {
+                partialDiscarded.increment();
+                f.terminate();
+            }
+        }
+        partial.clear();
     }
 
     /** iommu_report_device_fault: a partial request waits for its group's last one. */
@@ -290,7 +318,12 @@ final class IopfFaultHandler implements FaultHandler {
                     f.terminate();
                 }
             }
-            work();
+            long spin = iommu instanceof Smmuv3Iommu smmu ? smmu.pageResponseSpinNanos() : 0;
+            if (spin > 0) {
+                workerCore.run("iopf/response-wait", WorkPriority.KERNEL, spin, group.get(0).record().id(), this::work);
+            } else {
+                work();
+            }
         });
     }
 

@@ -70,6 +70,9 @@ public final class IopfFaultsType implements ComponentType {
     static final StatisticSpec GROUP_SIZE = StatisticSpec.histogram("group.size", "faults", "faults per group");
     static final StatisticSpec OVERFLOWS = StatisticSpec.counter("queue.overflows", "overflows",
             "queue overflows the queue threads acknowledged");
+    static final StatisticSpec PARTIAL_DISCARDED = StatisticSpec.counter("partial.discarded", "faults",
+            "faults of incomplete page request groups dropped when a VT-d PRQ overflow was cleared "
+                    + "(iopf_queue_discard_partial)");
     static final StatisticSpec RECOVERY = StatisticSpec.histogram("recovery", "ns",
             "a fault from being raised to its page response");
     static final StatisticSpec STEP_IRQ = StatisticSpec.histogram("step.irq", "ns", "raise to the queue thread running");
@@ -115,7 +118,7 @@ public final class IopfFaultsType implements ComponentType {
 
     @Override
     public List<StatisticSpec> statistics() {
-        return List.of(HANDLED, RESOLVED, TERMINATED, GROUPS, GROUP_SIZE, OVERFLOWS, RECOVERY, STEP_IRQ, STEP_QUEUE,
+        return List.of(HANDLED, RESOLVED, TERMINATED, GROUPS, GROUP_SIZE, OVERFLOWS, PARTIAL_DISCARDED, RECOVERY, STEP_IRQ, STEP_QUEUE,
                 STEP_WAIT, STEP_GROUP, STEP_MM, STEP_RESPONSE);
     }
 

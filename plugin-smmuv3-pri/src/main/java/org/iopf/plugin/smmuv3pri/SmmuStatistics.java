@@ -18,6 +18,10 @@ final class SmmuStatistics {
             "walks that started at level 3 from the walk cache");
     static final StatisticSpec WALK_WAIT = StatisticSpec.histogram("walk.wait", "ns",
             "time a walk waited for one of the parallel walkers");
+    static final StatisticSpec TBU_WAIT = StatisticSpec.histogram("tbu.wait", "ns",
+            "time a device transaction waited for one of the outstandingTransactions slots");
+    static final StatisticSpec TBU_HELD = StatisticSpec.counter("tbu.held", "transactions",
+            "device transactions held because every slot held a stalled transaction (retried after a CMD_RESUME)");
     static final StatisticSpec ATS_REQUESTS = StatisticSpec.counter("ats.requests", "requests",
             "ATS translation requests answered");
     static final StatisticSpec ATS_MISSES = StatisticSpec.counter("ats.noTranslation", "requests",
@@ -41,9 +45,14 @@ final class SmmuStatistics {
     static final StatisticSpec CMD_TLBI = StatisticSpec.counter("cmdq.tlbi", "commands", "CMD_TLBI_* consumed");
     static final StatisticSpec CMD_ATC_INV = StatisticSpec.counter("cmdq.atcInv", "commands", "CMD_ATC_INV consumed");
     static final StatisticSpec CMD_PRI_RESP = StatisticSpec.counter("cmdq.priResp", "commands",
-            "CMD_PRI_RESP consumed");
+            "page responses consumed: CMD_PRI_RESP, VT-d page group response descriptors, AMD COMPLETE_PPR_REQUEST");
     static final StatisticSpec CMD_RESUME = StatisticSpec.counter("cmdq.resume", "commands", "CMD_RESUME consumed");
-    static final StatisticSpec CMD_SYNC = StatisticSpec.counter("cmdq.sync", "commands", "CMD_SYNC consumed");
+    static final StatisticSpec CMD_SYNC = StatisticSpec.counter("cmdq.sync", "commands",
+            "CMD_SYNC (with VT-d page requests: invalidation wait descriptors) consumed");
+    static final StatisticSpec PRQ_DRAINS = StatisticSpec.counter("prq.drains", "drains",
+            "VT-d invalidation waits with page-request drain (PD) consumed: PASID teardowns drained");
+    static final StatisticSpec PRQ_DRAIN_PENDING = StatisticSpec.histogram("prq.drainPending", "requests",
+            "page requests of the PASID still in the queue when a drain started");
     static final StatisticSpec ATC_TIMEOUTS = StatisticSpec.counter("atc.invTimeouts", "invalidations",
             "ATC invalidations whose completion did not arrive within the timeout (CERROR_ATC_INV_SYNC)");
     static final StatisticSpec ATC_WAIT = StatisticSpec.histogram("atc.invWait", "ns",
@@ -56,9 +65,9 @@ final class SmmuStatistics {
             "4 KiB page-table frames of the shared (SVA) tables");
 
     static final List<StatisticSpec> DECLARED = List.of(TRANSLATIONS, TLB_HITS, WALKS, WALK_READS, WALK_CACHE_HITS,
-            WALK_WAIT, ATS_REQUESTS, ATS_MISSES, EVENTS, EVENTS_LOST, STALLS, PRI_REQUESTS, PRI_DISCARDED,
+            WALK_WAIT, TBU_WAIT, TBU_HELD, ATS_REQUESTS, ATS_MISSES, EVENTS, EVENTS_LOST, STALLS, PRI_REQUESTS, PRI_DISCARDED,
             PRI_OVERFLOWS, PRI_AUTO, PRIQ_DEPTH, COMMANDS, CMD_TLBI, CMD_ATC_INV, CMD_PRI_RESP, CMD_RESUME, CMD_SYNC,
-            ATC_TIMEOUTS, ATC_WAIT, SYNC_WAIT, TLB_OCCUPIED, TABLE_FRAMES);
+            PRQ_DRAINS, PRQ_DRAIN_PENDING, ATC_TIMEOUTS, ATC_WAIT, SYNC_WAIT, TLB_OCCUPIED, TABLE_FRAMES);
 
     final Counter translations;
     final Counter tlbHits;
@@ -66,6 +75,8 @@ final class SmmuStatistics {
     final Counter walkReads;
     final Counter walkCacheHits;
     final Histogram walkWait;
+    final Histogram tbuWait;
+    final Counter tbuHeld;
     final Counter atsRequests;
     final Counter atsMisses;
     final Counter events;
@@ -82,6 +93,8 @@ final class SmmuStatistics {
     final Counter priResp;
     final Counter resume;
     final Counter sync;
+    final Counter prqDrains;
+    final Histogram prqDrainPending;
     final Counter atcTimeouts;
     final Histogram atcWait;
     final Histogram syncWait;
@@ -93,6 +106,8 @@ final class SmmuStatistics {
         walkReads = WALK_READS.counter(m);
         walkCacheHits = WALK_CACHE_HITS.counter(m);
         walkWait = WALK_WAIT.histogram(m);
+        tbuWait = TBU_WAIT.histogram(m);
+        tbuHeld = TBU_HELD.counter(m);
         atsRequests = ATS_REQUESTS.counter(m);
         atsMisses = ATS_MISSES.counter(m);
         events = EVENTS.counter(m);
@@ -109,6 +124,8 @@ final class SmmuStatistics {
         priResp = CMD_PRI_RESP.counter(m);
         resume = CMD_RESUME.counter(m);
         sync = CMD_SYNC.counter(m);
+        prqDrains = PRQ_DRAINS.counter(m);
+        prqDrainPending = PRQ_DRAIN_PENDING.histogram(m);
         atcTimeouts = ATC_TIMEOUTS.counter(m);
         atcWait = ATC_WAIT.histogram(m);
         syncWait = SYNC_WAIT.histogram(m);

@@ -53,9 +53,12 @@ final class Smmuv3Hardware {
     private long priqBase;
     private int priqProd;
     private int priqCons;
+    private boolean priOverflow;
     private long evtWritten;
     private long priWritten;
     private int nextStag;
+    private boolean lastFaultStalled;
+    private final OutstandingTransactions slots;
 
     Smmuv3Hardware(Scheduler scheduler, SmmuSettings settings, SmmuStatistics stats, ModelledMemory memory) {
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler is null");
@@ -66,6 +69,7 @@ final class Smmuv3Hardware {
         this.walker = new Stage1Walker(memory, settings.walkCacheEntries());
         this.tlb = new Tlb(settings.tlbEntries());
         this.walkerFreeAt = new long[settings.parallelWalks()];
+        this.slots = new OutstandingTransactions(settings.outstandingTransactions());
         this.commands = new CommandConsumer(scheduler, settings, stats, memory, this);
     }
 
@@ -154,6 +158,36 @@ final class Smmuv3Hardware {
      */
     Translation translate(int sid, long va, Access access, FaultResolutionListener device) {
         stats.translations.increment();
+        long now = scheduler.now();
+        long wait = slots.admit(now);
+        if (wait < 0) {
+            stats.tbuHeld.increment();
+            FaultRecord record = events.event(-1, sid, va, access, FaultKind.TRANSLATION, false, device);
+            slots.hold(() -> scheduler.schedule(0, () -> device.resolved(record, FaultResolution.RETRY)));
+            return Translation.held(record, 0);
+        }
+        stats.tbuWait.record(wait);
+        lastFaultStalled = false;
+        Translation t = translateAdmitted(sid, va, access, device, now + wait);
+        if (lastFaultStalled) {
+            slots.stalled();
+        } else {
+            slots.answeredAt(now + wait + t.latencyNanos());
+        }
+        return wait == 0 ? t : withExtraLatency(t, wait);
+    }
+
+    private static Translation withExtraLatency(Translation t, long wait) {
+        if (t instanceof Translation.Hit hit) {
+            return Translation.hit(hit.physicalAddress(), hit.latencyNanos() + wait);
+        }
+        if (t instanceof Translation.Fault f) {
+            return Translation.fault(f.fault(), f.latencyNanos() + wait);
+        }
+        return Translation.held(t.record().orElseThrow(), t.latencyNanos() + wait);
+    }
+
+    private Translation translateAdmitted(int sid, long va, Access access, FaultResolutionListener device, long start) {
         if (!enabled(Regs.CR0_SMMUEN)) {
             return fault(sid, va, access, FaultKind.CONFIGURATION, false, settings.tlbHitNanos(), device);
         }
@@ -162,7 +196,7 @@ final class Smmuv3Hardware {
         if (!config.valid()) {
             return fault(sid, va, access, FaultKind.CONFIGURATION, false, latency, device);
         }
-        Lookup result = lookup(config, va, access);
+        Lookup result = lookup(config, va, access, start);
         latency += result.latency;
         if (result.walk == null || result.walk.ok()) {
             return Translation.hit(result.pa, latency);
@@ -175,13 +209,12 @@ final class Smmuv3Hardware {
     private record Lookup(long pa, Stage1Walker.Result walk, long latency) {
     }
 
-    private Lookup lookup(StreamConfig config, long va, Access access) {
+    private Lookup lookup(StreamConfig config, long va, Access access, long start) {
         Tlb.Entry hit = tlb.lookup(config.asid(), va);
         if (hit != null && (!access.isWrite() || hit.writable())) {
             stats.tlbHits.increment();
             return new Lookup(hit.frame() | (va & 0xfff), null, 0);
         }
-        long start = scheduler.now();
         int free = 0;
         for (int i = 1; i < walkerFreeAt.length; i++) {
             if (walkerFreeAt[i] < walkerFreeAt[free]) {
@@ -217,6 +250,7 @@ final class Smmuv3Hardware {
         if (stall) {
             stats.stalls.increment();
             stalled.put(stag, new Stalled(sid, device, record));
+            lastFaultStalled = true;
         }
         return Translation.fault(record, latency);
     }
@@ -260,7 +294,7 @@ final class Smmuv3Hardware {
         if (!config.valid() || !config.ats()) {
             return new AtsResult(-1, false, true, latency);
         }
-        Lookup result = lookup(config, va, access);
+        Lookup result = lookup(config, va, access, scheduler.now());
         if (result.walk != null && !result.walk.ok()) {
             stats.atsMisses.increment();
             return new AtsResult(-1, false, false, latency + result.latency);
@@ -270,18 +304,27 @@ final class Smmuv3Hardware {
     }
 
     /**
-     * A page request arrives (chapter 8): written into the PRI queue, or, when the queue is full,
-     * discarded with PRIQ_PROD.OVFLG toggled for a new overflow and, for a last request, a PRG
-     * response of success sent back so that the device retries.
+     * A page request arrives (chapter 8): written into the page-request queue in the format of
+     * {@code pageRequests}, or discarded when the queue cannot take it — full, or, for VT-d and AMD,
+     * while the overflow flag is set. A discard sets the overflow flag (PRIQ_PROD.OVFLG toggled for a
+     * new overflow; PRS.PRO; PPRLogOverflow) and a discarded <em>last</em> request is answered with a
+     * PRG response of success, so that the device asks again.
      *
      * @return whether it was queued
      */
     boolean pageRequest(int sid, int ssid, long va, Access access, int prgi, boolean last) {
+        PageRequestFormat format = settings.format();
         int log2 = (int) (priqBase & Regs.Q_BASE_LOG2SIZE_MASK);
-        if (!enabled(Regs.CR0_PRIQEN) || QueueIndex.full(priqProd, priqCons, log2)) {
+        boolean smmu = format instanceof SmmuPriFormat;
+        if (!enabled(Regs.CR0_PRIQEN) || format.full(priqProd, priqCons, log2)
+                || (format.discardsWhileOverflowed() && priOverflow)) {
             stats.priDiscarded.increment();
-            if ((priqProd & Regs.Q_OVF) == (priqCons & Regs.Q_OVF)) {
-                priqProd ^= Regs.Q_OVF;
+            if (smmu ? (priqProd & Regs.Q_OVF) == (priqCons & Regs.Q_OVF) : !priOverflow) {
+                if (smmu) {
+                    priqProd ^= Regs.Q_OVF;
+                } else {
+                    priOverflow = true;
+                }
                 stats.priOverflows.increment();
             }
             if (last) {
@@ -290,17 +333,28 @@ final class Smmuv3Hardware {
             }
             return false;
         }
-        stats.priqDepth.record(QueueIndex.used(priqProd, priqCons, log2));
-        long slot = (priqBase & Regs.Q_BASE_ADDR_MASK) + (long) Regs.PRI_BYTES * QueueIndex.index(priqProd, log2);
-        long w0 = (sid & 0xffff_ffffL) | ((long) Math.max(ssid, 0) & 0xfffff) << 32 | (ssid >= 0 ? Regs.PRI0_SSV : 0)
-                | Regs.PRI0_READ | (access.isWrite() ? Regs.PRI0_WRITE : 0) | (last ? Regs.PRI0_LAST : 0);
-        memory.write(slot, w0);
-        memory.write(slot + 8, (va & ~0xfffL) | (prgi & 0x1ff));
-        priqProd = QueueIndex.next(priqProd, log2);
+        stats.priqDepth.record(format.used(priqProd, priqCons, log2));
+        long slot = (priqBase & Regs.Q_BASE_ADDR_MASK) + format.offset(priqProd, log2);
+        format.write(memory, slot, new PageRequestFormat.Request(sid, ssid, va, access, prgi, last));
+        priqProd = format.next(priqProd, log2);
         priWritten++;
         stats.priRequests.increment();
         events.pageRequest(priWritten - 1, sid, ssid, va, access, prgi, last);
         return true;
+    }
+
+    /** The VT-d PRS.PRO / AMD PPRLogOverflow flag (the SMMU's is PRIQ_PROD.OVFLG). */
+    boolean priOverflowed() {
+        return priOverflow;
+    }
+
+    /** Software clears the overflow flag (a write of 1 to PRS.PRO or to PPRLogOverflow). */
+    void clearPriOverflow() {
+        priOverflow = false;
+    }
+
+    PageRequestFormat pageRequestFormat() {
+        return settings.format();
     }
 
     /** Sends a PRG response to the endpoint behind {@code sid}, one PCIe crossing later. */
@@ -320,6 +374,7 @@ final class Smmuv3Hardware {
             return;
         }
         stalled.remove(stag);
+        slots.resumed();
         FaultResolution outcome = action == Regs.RESUME_RETRY ? FaultResolution.RETRY : FaultResolution.TERMINATE;
         s.device().resolved(s.record(), outcome);
     }

@@ -44,6 +44,8 @@ import org.iopf.api.platform.ComponentContext;
 final class Smmuv3Iommu implements Iommu, SmmuEvents {
     /** Above this many pages an invalidation uses the ASID (as Linux's CMDQ_MAX_TLBI_OPS bounds range ops). */
     static final int MAX_TLBI_OPS = 512;
+    /** CMD_ATC_INV SIZE covering the 48-bit address space (2^36 pages). */
+    private static final int MAX_ATC_SIZE = 36;
     private static final long PAGE = 4096;
 
     /** A bound address space's domain. */
@@ -124,7 +126,8 @@ final class Smmuv3Iommu implements Iommu, SmmuEvents {
         hardware.writeRegister(Regs.EVTQ_PROD, 0);
         hardware.writeRegister(Regs.EVTQ_CONS, 0);
         enable(Regs.CR0_CMDQEN | Regs.CR0_EVTQEN);
-        hardware.writeRegister(Regs.PRIQ_BASE, memory.coherent((long) Regs.PRI_BYTES << priqLog2) | priqLog2);
+        hardware.writeRegister(Regs.PRIQ_BASE,
+                memory.coherent((long) settings.format().entryBytes() << priqLog2) | priqLog2);
         hardware.writeRegister(Regs.PRIQ_PROD, 0);
         hardware.writeRegister(Regs.PRIQ_CONS, 0);
         enable(Regs.CR0_CMDQEN | Regs.CR0_EVTQEN | Regs.CR0_PRIQEN);
@@ -257,11 +260,29 @@ final class Smmuv3Iommu implements Iommu, SmmuEvents {
     public void detach(StreamId stream) {
         Domain d = streams.remove(stream.value());
         if (d != null) {
+            if (settings.format() instanceof VtdPrqFormat && endpoints.containsKey(stream.value())) {
+                drainPasid(stream.value(), d);
+            }
             d.streams.remove(stream.value());
             streamTable.abortSte(stream.value());
             issue(Regs.CMD_CFGI_STE | (long) stream.value() << 32, 0);
             syncNow();
         }
+    }
+
+    /**
+     * {@code intel_iommu_drain_pasid_prq}: counts the PASID's page requests still between PQH and
+     * PQT (Linux waits for the PRQ thread to handle them), then submits an invalidation wait with
+     * fence, the PASID's IOTLB and device-TLB (ATC) invalidation, and an invalidation wait with
+     * page-request drain, consumed before the teardown goes on.
+     */
+    private void drainPasid(int sid, Domain d) {
+        stats.prqDrainPending.record(priReader.pendingFor(d.pasid));
+        issue(VtdPrqFormat.QI_IWD_TYPE | VtdPrqFormat.QI_IWD_STATUS_WRITE | VtdPrqFormat.QI_IWD_FENCE, 0);
+        issue(Regs.CMD_TLBI_NH_ASID | (long) d.asid << 48, 0);
+        issue(Regs.CMD_ATC_INV | sidSsid(sid, d.pasid), MAX_ATC_SIZE);
+        issue(VtdPrqFormat.wait(true), 0);
+        stats.syncWait.record(hardware.commands().drainNow());
     }
 
     @Override
@@ -394,13 +415,37 @@ final class Smmuv3Iommu implements Iommu, SmmuEvents {
             priReader.read(1);
         }
         Group g = groups.get(key);
+        if (g == null) {
+            return;
+        }
         g.pending--;
         g.failed |= outcome != FaultResolution.RETRY;
         if (g.pending == 0 && g.last) {
             groups.remove(key);
-            issue(Regs.CMD_PRI_RESP | sidSsid(sid, ssid), prgi | (long) (g.failed ? Regs.PRI_RESP_DENY
-                    : Regs.PRI_RESP_SUCC) << 12);
+            long[] words = settings.format().response(sid, ssid, prgi, g.failed ? Regs.PRI_RESP_DENY
+                    : Regs.PRI_RESP_SUCC);
+            for (int i = 0; i < words.length; i += 2) {
+                issue(words[i], words[i + 1]);
+            }
         }
+    }
+
+    /**
+     * How long the caller that just issued a page response spins before it returns: with VT-d page
+     * requests {@code qi_submit_sync} polls its invalidation wait descriptor's status until the
+     * hardware has consumed the queue up to it; CMD_PRI_RESP and COMPLETE_PPR_REQUEST are posted.
+     */
+    long pageResponseSpinNanos() {
+        return settings.format() instanceof VtdPrqFormat ? hardware.commands().pendingNanos() : 0;
+    }
+
+    /**
+     * {@code iopf_queue_discard_partial} on the IOMMU's side: forgets every page request group
+     * whose last request has not arrived (after a VT-d PRQ overflow it was lost, and the device,
+     * answered with success for it, asks for the whole group again).
+     */
+    void discardPartialGroups() {
+        groups.values().removeIf(g -> !g.last);
     }
 
     /** Nothing waits here: the driver's synchronous calls consume their CMD_SYNC at once ({@link #syncNow}). */

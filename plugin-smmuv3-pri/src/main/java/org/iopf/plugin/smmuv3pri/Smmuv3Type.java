@@ -43,8 +43,19 @@ public final class Smmuv3Type implements ComponentType {
             .byDefault("8").range(1, 16).from(Source.assumption("256 commands; the driver uses all IDR1.CMDQS allows"));
     static final Parameter<Integer> EVTQ_LOG2 = Parameter.count("evtqLog2", "IDR1.EVTQS: log2 of event queue entries")
             .byDefault("7").range(1, 15).from(Source.assumption("128 events; the driver uses all IDR1.EVTQS allows"));
-    static final Parameter<Integer> PRIQ_LOG2 = Parameter.count("priqLog2", "IDR1.PRIQS: log2 of PRI queue entries")
-            .byDefault("7").range(1, 16).from(Source.assumption("128 page requests; the driver uses all IDR1.PRIQS allows"));
+    static final Parameter<String> PAGE_REQUESTS = Parameter.choice("pageRequests",
+            "page-request interface of the engine: the SMMUv3 PRI queue, Intel VT-d scalable-mode page request queue "
+                    + "(32-byte descriptors, page group response, PRQ drain) or AMD IOMMU PPR log (PPR completion)",
+            SmmuPriFormat.NAME, VtdPrqFormat.NAME, AmdPprFormat.NAME).byDefault(SmmuPriFormat.NAME)
+            .from(Source.driver(LINUX, "arm-smmu-v3.c (PRI queue), drivers/iommu/intel/prq.c (page request queue, "
+                    + "page group response, drain), drivers/iommu/amd/ppr.c (PPR log, PPR completion); entry layouts as "
+                    + "Arm IHI 0070 ch. 8, the Intel VT-d specification §7.5 and the AMD IOMMU specification give them"));
+    static final Parameter<Integer> PRIQ_LOG2 = Parameter.count("priqLog2",
+            "log2 of page-request queue entries (IDR1.PRIQS; PQA_REG size; PPR log length); 0: the driver's size "
+                    + "(PRI queue 128, PRQ 2048, PPR log 512)")
+            .byDefault("0").range(0, 15).from(Source.driver(LINUX, "drivers/iommu/intel/iommu.h PRQ_ORDER 4 (64 KiB of 32-byte "
+                    + "descriptors); drivers/iommu/amd/amd_iommu_types.h PPR_LOG_ENTRIES 512; the PRI queue's 128 is "
+                    + "an assumption (arm-smmu-v3.c uses all IDR1.PRIQS allows)"));
     static final Parameter<String> STALL_MODEL = Parameter.choice("stallModel",
             "IDR0.STALL_MODEL: whether faulting transactions may be stalled", "stall-and-terminate", "terminate-only",
             "stall-forced").byDefault("stall-and-terminate").from(Source.spec(IHI, "§6.3.1 IDR0.STALL_MODEL"));
@@ -59,6 +70,10 @@ public final class Smmuv3Type implements ComponentType {
     static final Parameter<Integer> PARALLEL_WALKS = Parameter.count("parallelWalks", "table walks in parallel")
             .byDefault("8").range(1, 64).from(Source.spec("Arm CoreLink MMU-500",
                     "TCU: 8 page-table walks in parallel (an MMU-500-class limit, taken for this SMMUv3)"));
+    static final Parameter<Integer> OUTSTANDING_TRANSACTIONS = Parameter.count("outstandingTransactions",
+            "device transactions the TBU holds at once, stalled ones included; more wait (held while all are stalled)")
+            .byDefault("128").range(1, 65_536).from(Source.spec("Arm CoreLink MMU-500",
+                    "TBU: up to 128 outstanding transactions (an MMU-500-class limit, taken for this SMMUv3)"));
     static final Parameter<Long> TLB_HIT_LATENCY = Parameter.duration("tlbHitLatency",
             "time of a translation served by the TLB (and of a config-cache hit)").byDefault("10ns").range("0ns", "1ms")
             .from(Source.assumption("a few SMMU clock cycles"));
@@ -104,8 +119,10 @@ public final class Smmuv3Type implements ComponentType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return Parameter.specs(STREAM_TABLE, SID_BITS, SSID_BITS, CMDQ_LOG2, EVTQ_LOG2, PRIQ_LOG2, STALL_MODEL,
-                STALL_FAULTS, TLB_ENTRIES, WALK_CACHE_ENTRIES, PARALLEL_WALKS, TLB_HIT_LATENCY, WALK_ACCESS_LATENCY,
+        return Parameter.specs(STREAM_TABLE, SID_BITS, SSID_BITS, CMDQ_LOG2, EVTQ_LOG2, PAGE_REQUESTS, PRIQ_LOG2,
+                STALL_MODEL,
+                STALL_FAULTS, TLB_ENTRIES, WALK_CACHE_ENTRIES, PARALLEL_WALKS, OUTSTANDING_TRANSACTIONS,
+                TLB_HIT_LATENCY, WALK_ACCESS_LATENCY,
                 COMMAND_LATENCY, PCIE_LATENCY, ATC_TIMEOUT);
     }
 

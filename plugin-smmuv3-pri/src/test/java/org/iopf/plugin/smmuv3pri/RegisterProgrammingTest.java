@@ -31,8 +31,8 @@ final class RegisterProgrammingTest {
                 memory: {numa: [64MiB]}
             """);
     private final ModelledMemory memory = new ModelledMemory(bench.memoryManager("node1").physicalMemory());
-    private final SmmuSettings settings = new SmmuSettings(true, 16, 8, 8, 7, 7, 0, true, 128, 32, 8, 10, 100, 50,
-            400, 1_000_000);
+    private final SmmuSettings settings = new SmmuSettings(true, 16, 8, 8, 7, 7, 0, true, 128, 32, 8, 128, 10, 100, 50,
+            400, 1_000_000, new SmmuPriFormat());
     private final Smmuv3Hardware smmu = new Smmuv3Hardware(bench.scheduler(), settings,
             new SmmuStatistics(new MetricRegistry()), memory);
     private final List<String> interrupts = new ArrayList<>();
