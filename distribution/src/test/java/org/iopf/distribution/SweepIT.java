@@ -23,7 +23,10 @@ final class SweepIT {
             "dmaplane-credits-vs-bandwidth", 8,
             "dmaplane-numa-vs-buffer-size", 11,
             "eth-rings-vs-link-rate", 20,
-            "fault-strategies-vs-buffer-size", 35);
+            "fault-strategies-vs-buffer-size", 35,
+            "uvm-batch-size", 3,
+            "uvm-prefetch-vs-oversubscription", 6,
+            "uvm-replay-policy", 4);
 
     @TempDir
     Path temp;
