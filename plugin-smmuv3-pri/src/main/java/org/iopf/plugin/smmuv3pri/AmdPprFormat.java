@@ -13,7 +13,7 @@ import org.iopf.api.mem.Access;
  * new entries until software clears it and restarts the log, and COMPLETE_PPR_REQUEST (command
  * type 7 [63:60], device id [15:0], PASID [51:32]; word 1: GN [2], tag [40:32], status [47:44]).
  */
-final class AmdPprFormat implements PageRequestFormat {
+final class AmdPprFormat extends ByteOffsetFormat {
     static final String NAME = "amd-ppr-log";
     static final int BYTES = 16;
     static final long PPR_REQ_FAULT = 0x1;
@@ -27,45 +27,19 @@ final class AmdPprFormat implements PageRequestFormat {
     static final int PPR_INVALID = 0x1;
     static final int PPR_FAILURE = 0xf;
 
-    @Override
-    public String name() {
-        return NAME;
+    AmdPprFormat() {
+        super(BYTES);
     }
 
     @Override
-    public int entryBytes() {
-        return BYTES;
+    public String name() {
+        return NAME;
     }
 
     /** amd_iommu_types.h: PPR_LOG_ENTRIES 512. */
     @Override
     public int driverLog2() {
         return 9;
-    }
-
-    @Override
-    public boolean empty(int prod, int cons, int log2) {
-        return ByteRing.empty(cons, prod);
-    }
-
-    @Override
-    public boolean full(int prod, int cons, int log2) {
-        return ByteRing.full(prod, cons, BYTES, log2);
-    }
-
-    @Override
-    public int used(int prod, int cons, int log2) {
-        return ByteRing.used(prod, cons, BYTES, log2);
-    }
-
-    @Override
-    public int next(int v, int log2) {
-        return ByteRing.next(v, BYTES, log2);
-    }
-
-    @Override
-    public long offset(int v, int log2) {
-        return v;
     }
 
     @Override

@@ -14,7 +14,7 @@ import org.iopf.api.mem.Access;
  * does, by an invalidation wait descriptor (type 5, status write [5], fence [6], page-request
  * drain [7]). The 256-bit descriptors' upper halves are zero for these types and are not stored.
  */
-final class VtdPrqFormat implements PageRequestFormat {
+final class VtdPrqFormat extends ByteOffsetFormat {
     static final String NAME = "vtd-prq";
     static final int BYTES = 32;
     /** Descriptor types and fields. */
@@ -29,45 +29,19 @@ final class VtdPrqFormat implements PageRequestFormat {
     static final int QI_RESP_INVALID = 0x1;
     static final int QI_RESP_FAILURE = 0xf;
 
-    @Override
-    public String name() {
-        return NAME;
+    VtdPrqFormat() {
+        super(BYTES);
     }
 
     @Override
-    public int entryBytes() {
-        return BYTES;
+    public String name() {
+        return NAME;
     }
 
     /** prq.c: PRQ_ORDER 4, 16 pages of 32-byte descriptors. */
     @Override
     public int driverLog2() {
         return 11;
-    }
-
-    @Override
-    public boolean empty(int prod, int cons, int log2) {
-        return ByteRing.empty(cons, prod);
-    }
-
-    @Override
-    public boolean full(int prod, int cons, int log2) {
-        return ByteRing.full(prod, cons, BYTES, log2);
-    }
-
-    @Override
-    public int used(int prod, int cons, int log2) {
-        return ByteRing.used(prod, cons, BYTES, log2);
-    }
-
-    @Override
-    public int next(int v, int log2) {
-        return ByteRing.next(v, BYTES, log2);
-    }
-
-    @Override
-    public long offset(int v, int log2) {
-        return v;
     }
 
     @Override
