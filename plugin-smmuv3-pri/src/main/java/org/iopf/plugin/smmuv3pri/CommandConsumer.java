@@ -129,9 +129,11 @@ final class CommandConsumer {
         long now = scheduler.now();
         while (pending()) {
             long w0 = memory.read(head());
+            long startsAt = now + modelled;
             modelled += settings.commandNanos();
             if (isSync(w0) && atcDoneAt >= 0) {
-                modelled += Math.max(0, Math.min(atcDoneAt, atcIssuedAt + settings.atcTimeoutNanos()) - now);
+                // the completion time is absolute: wait what remains of it when this sync is reached
+                modelled += Math.max(0, Math.min(atcDoneAt, atcIssuedAt + settings.atcTimeoutNanos()) - startsAt);
             }
             execute(w0, memory.read(head() + 8), now + modelled);
         }
