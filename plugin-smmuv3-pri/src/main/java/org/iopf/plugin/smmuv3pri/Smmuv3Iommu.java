@@ -151,7 +151,7 @@ final class Smmuv3Iommu implements Iommu, SmmuEvents {
     private void issue(long w0, long w1) {
         int cons = (int) hardware.readRegister(Regs.CMDQ_CONS);
         if (QueueIndex.full(cmdqProd, cons, cmdqLog2)) {
-            hardware.commands().drainNow();
+            consumeNow();
         }
         long base = hardware.readRegister(Regs.CMDQ_BASE) & Regs.Q_BASE_ADDR_MASK;
         long slot = base + (long) Regs.CMD_BYTES * QueueIndex.index(cmdqProd, cmdqLog2);
@@ -161,10 +161,68 @@ final class Smmuv3Iommu implements Iommu, SmmuEvents {
         hardware.writeRegister(Regs.CMDQ_PROD, cmdqProd & 0xffff_ffffL);
     }
 
+    /** The driver's command submission (as {@code arm_smmu_cmdq_issue_cmdlist} writes one command). */
+    void issueCommand(long w0, long w1) {
+        issue(w0, w1);
+    }
+
     /** CMD_SYNC, returning once consumed; the SMMU's time for it is recorded, not spent. */
     private void syncNow() {
         issue(Regs.CMD_SYNC, 0);
-        stats.syncWait.record(hardware.commands().drainNow());
+        stats.syncWait.record(consumeNow());
+    }
+
+    /**
+     * Has the SMMU consume the pending commands at once; a command error met on the way is handled
+     * as the global error interrupt would while the caller polls for its CMD_SYNC.
+     */
+    private long consumeNow() {
+        long modelled = hardware.commands().drainNow();
+        while (hardware.globalErrorActive(Regs.GERROR_CMDQ_ERR)) {
+            gerrorHandler();
+            modelled += hardware.commands().drainNow();
+        }
+        return modelled;
+    }
+
+    /** The global error interrupt, taken at once (its CPU time is not modelled). */
+    @Override
+    public void globalError() {
+        context.scheduler().schedule(0, this::gerrorHandler);
+    }
+
+    /**
+     * {@code arm_smmu_gerror_handler}: the active errors are GERROR ^ GERRORN; a command queue error
+     * is skipped ({@link #skipCommandError}); an event or PRI queue abort loses records (Linux only
+     * warns); every active error is acknowledged at once by writing GERROR's value to GERRORN.
+     */
+    private void gerrorHandler() {
+        long gerror = hardware.readRegister(Regs.GERROR);
+        long active = (gerror ^ hardware.readRegister(Regs.GERRORN)) & Regs.GERROR_ERR_MASK;
+        if (active == 0) {
+            return;
+        }
+        stats.gerrors.add(Long.bitCount(active));
+        if ((active & Regs.GERROR_CMDQ_ERR) != 0) {
+            skipCommandError();
+        }
+        hardware.writeRegister(Regs.GERRORN, gerror);
+    }
+
+    /**
+     * {@code arm_smmu_cmdq_skip_err}: CMDQ_CONS points at the command that stopped the queue; for
+     * CERROR_ILL (and any other but an ATC invalidation timeout, where CONS still points at the
+     * CMD_SYNC, which is simply repeated) the bad command is overwritten with a CMD_SYNC.
+     */
+    private void skipCommandError() {
+        long cons = hardware.readRegister(Regs.CMDQ_CONS);
+        if (Regs.field(cons, 30, 24) == Regs.CERROR_ATC_INV_SYNC) {
+            return;
+        }
+        long base = hardware.readRegister(Regs.CMDQ_BASE) & Regs.Q_BASE_ADDR_MASK;
+        long slot = base + (long) Regs.CMD_BYTES * QueueIndex.index((int) cons, cmdqLog2);
+        memory.write(slot, Regs.CMD_SYNC);
+        memory.write(slot + 8, 0);
     }
 
     private static long sidSsid(int sid, int ssid) {
@@ -346,7 +404,7 @@ final class Smmuv3Iommu implements Iommu, SmmuEvents {
             issue(Regs.CMD_TLBI_NH_ASID | (long) d.asid << 48, 0);
             issue(Regs.CMD_ATC_INV | sidSsid(sid, d.pasid), MAX_ATC_SIZE);
             issue(VtdPrqFormat.wait(true), 0);
-            long spin = hardware.commands().drainNow();
+            long spin = consumeNow();
             context.scheduler().schedule(spin, () -> {
                 if (hardware.priOverflowed()) {
                     stats.prqDrainRetries.increment();
