@@ -10,7 +10,9 @@ import org.iopf.api.sim.Scheduler;
  * walk-cache entries, CMD_ATC_INV sends an ATC invalidation to the endpoint, CMD_PRI_RESP a PRG
  * response, CMD_RESUME retries or aborts a stalled transaction; CMD_SYNC completes only when every
  * ATC invalidation before it has completed, or at the timeout (counted as the CERROR_ATC_INV_SYNC
- * case of §4.7, which Linux skips past). An unknown opcode stops the queue with CERROR_ILL.
+ * case of §4.7, which Linux skips past). An unknown opcode stops the queue at that command with
+ * CMDQ_CONS.ERR = CERROR_ILL and activates GERROR.CMDQ_ERR; consumption resumes from CONS once
+ * software acknowledged the error in GERRORN (§7.1).
  */
 final class CommandConsumer {
     private final Scheduler scheduler;
@@ -83,10 +85,11 @@ final class CommandConsumer {
     }
 
     private boolean pending() {
-        return enabled && (cons >>> Regs.CMDQ_CONS_ERR_SHIFT & 0x7f) == 0 && !QueueIndex.empty(prod, cons, log2());
+        return enabled && !smmu.globalErrorActive(Regs.GERROR_CMDQ_ERR) && !QueueIndex.empty(prod, cons, log2());
     }
 
-    private void kick() {
+    /** Starts consuming if commands are pending and the queue is not stopped (CR0.CMDQEN, GERROR.CMDQ_ERR). */
+    void kick() {
         if (busy || !pending()) {
             return;
         }
@@ -129,9 +132,11 @@ final class CommandConsumer {
         long now = scheduler.now();
         while (pending()) {
             long w0 = memory.read(head());
+            long startsAt = now + modelled;
             modelled += settings.commandNanos();
             if (isSync(w0) && atcDoneAt >= 0) {
-                modelled += Math.max(0, Math.min(atcDoneAt, atcIssuedAt + settings.atcTimeoutNanos()) - now);
+                // the completion time is absolute: wait what remains of it when this sync is reached
+                modelled += Math.max(0, Math.min(atcDoneAt, atcIssuedAt + settings.atcTimeoutNanos()) - startsAt);
             }
             execute(w0, memory.read(head() + 8), now + modelled);
         }
@@ -206,7 +211,9 @@ final class CommandConsumer {
             }
             case Regs.CMD_SYNC -> sync(at);
             default -> {
+                stats.cmdqErrors.increment();
                 cons = (cons & ~(0x7f << Regs.CMDQ_CONS_ERR_SHIFT)) | Regs.CERROR_ILL << Regs.CMDQ_CONS_ERR_SHIFT;
+                smmu.globalError(Regs.GERROR_CMDQ_ERR);
                 return;
             }
         }

@@ -181,6 +181,7 @@ final class IopfFaultHandler implements FaultHandler {
             }
             if (entries.isEmpty()) {
                 running = false;
+                reader.runEnded();
                 return;
             }
             QueueEntry e = entries.get(0);

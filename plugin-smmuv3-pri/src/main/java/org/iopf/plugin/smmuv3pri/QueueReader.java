@@ -27,6 +27,7 @@ final class QueueReader {
     private long consumed;
     private long overflows;
     private long partialDiscards;
+    private final List<Runnable> runEndWaiters = new ArrayList<>();
 
     QueueReader(Smmuv3Hardware smmu, boolean pri) {
         this.smmu = smmu;
@@ -69,6 +70,21 @@ final class QueueReader {
     /** Times the driver discarded partial groups on clearing an overflow (VT-d's prq_event_thread). */
     long partialDiscards() {
         return partialDiscards;
+    }
+
+    /**
+     * {@code wait_for_completion(&iommu->prq_complete)}: {@code waiter} runs once the queue thread
+     * next finishes a run (it completes {@code prq_complete} after writing PQH).
+     */
+    void awaitRunEnd(Runnable waiter) {
+        runEndWaiters.add(waiter);
+    }
+
+    /** The queue thread finished a run (read the queue empty): {@code complete(&iommu->prq_complete)}. */
+    void runEnded() {
+        List<Runnable> waiters = List.copyOf(runEndWaiters);
+        runEndWaiters.clear();
+        waiters.forEach(Runnable::run);
     }
 
     /** Overflows acknowledged so far. */

@@ -16,6 +16,7 @@ final class Regs {
     static final long CR0 = 0x20;
     static final long CR0ACK = 0x24;
     static final long GERROR = 0x60;
+    static final long GERRORN = 0x64;
     static final long STRTAB_BASE = 0x80;
     static final long STRTAB_BASE_CFG = 0x88;
     static final long CMDQ_BASE = 0x90;
@@ -27,6 +28,12 @@ final class Regs {
     static final long PRIQ_BASE = 0xc0;
     static final long PRIQ_PROD = 0x100c8;
     static final long PRIQ_CONS = 0x100cc;
+
+    /** GERROR / GERRORN bits (IHI 0070 §6.3.16-17): an error is active while the two differ. */
+    static final int GERROR_CMDQ_ERR = 1;
+    static final int GERROR_EVTQ_ABT_ERR = 1 << 2;
+    static final int GERROR_PRIQ_ABT_ERR = 1 << 3;
+    static final int GERROR_ERR_MASK = 0x1fd;
 
     /** CR0 bits. */
     static final int CR0_SMMUEN = 1;

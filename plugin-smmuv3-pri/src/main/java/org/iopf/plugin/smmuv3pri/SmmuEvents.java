@@ -8,7 +8,7 @@ import org.iopf.api.mem.Access;
 /**
  * What the SMMU hardware tells the driver side: an entry it wrote into the event or PRI queue (the
  * queue's interrupt; the driver turns it into a fault record and raises it), and the completion
- * of a CMD_SYNC.
+ * of a CMD_SYNC, and the global error interrupt.
  */
 interface SmmuEvents {
     /**
@@ -25,4 +25,8 @@ interface SmmuEvents {
 
     /** The oldest outstanding CMD_SYNC was consumed. */
     void syncDone();
+
+    /** The global error interrupt: a GERROR bit was toggled and so became active (differs from GERRORN). */
+    default void globalError() {
+    }
 }

@@ -53,6 +53,14 @@ final class SmmuStatistics {
             "VT-d invalidation waits with page-request drain (PD) consumed: PASID teardowns drained");
     static final StatisticSpec PRQ_DRAIN_PENDING = StatisticSpec.histogram("prq.drainPending", "requests",
             "page requests of the PASID still in the queue when a drain started");
+    static final StatisticSpec PRQ_DRAIN_RETRIES = StatisticSpec.counter("prq.drainRetries", "retries",
+            "times a drain waited for the PRQ thread to finish a run and scanned again (prq_retry, qi_retry)");
+    static final StatisticSpec PRQ_DRAIN_WAIT = StatisticSpec.histogram("prq.drainWait", "ns",
+            "PASID teardown's drain from its start to its completion: the PRQ thread, the iopf workqueue flush and the drain descriptors");
+    static final StatisticSpec CMDQ_ERRORS = StatisticSpec.counter("cmdq.errors", "commands",
+            "commands that stopped the command queue with CMDQ_CONS.ERR = CERROR_ILL (GERROR.CMDQ_ERR)");
+    static final StatisticSpec GERRORS = StatisticSpec.counter("gerror.handled", "errors",
+            "global errors the driver's GERROR handler acknowledged in GERRORN (CMDQ_ERR, EVTQ_ABT_ERR, PRIQ_ABT_ERR)");
     static final StatisticSpec ATC_TIMEOUTS = StatisticSpec.counter("atc.invTimeouts", "invalidations",
             "ATC invalidations whose completion did not arrive within the timeout (CERROR_ATC_INV_SYNC)");
     static final StatisticSpec ATC_WAIT = StatisticSpec.histogram("atc.invWait", "ns",
@@ -67,7 +75,7 @@ final class SmmuStatistics {
     static final List<StatisticSpec> DECLARED = List.of(TRANSLATIONS, TLB_HITS, WALKS, WALK_READS, WALK_CACHE_HITS,
             WALK_WAIT, TBU_WAIT, TBU_HELD, ATS_REQUESTS, ATS_MISSES, EVENTS, EVENTS_LOST, STALLS, PRI_REQUESTS, PRI_DISCARDED,
             PRI_OVERFLOWS, PRI_AUTO, PRIQ_DEPTH, COMMANDS, CMD_TLBI, CMD_ATC_INV, CMD_PRI_RESP, CMD_RESUME, CMD_SYNC,
-            PRQ_DRAINS, PRQ_DRAIN_PENDING, ATC_TIMEOUTS, ATC_WAIT, SYNC_WAIT, TLB_OCCUPIED, TABLE_FRAMES);
+            PRQ_DRAINS, PRQ_DRAIN_PENDING, PRQ_DRAIN_RETRIES, PRQ_DRAIN_WAIT, CMDQ_ERRORS, GERRORS, ATC_TIMEOUTS, ATC_WAIT, SYNC_WAIT, TLB_OCCUPIED, TABLE_FRAMES);
 
     final Counter translations;
     final Counter tlbHits;
@@ -95,6 +103,10 @@ final class SmmuStatistics {
     final Counter sync;
     final Counter prqDrains;
     final Histogram prqDrainPending;
+    final Counter prqDrainRetries;
+    final Counter cmdqErrors;
+    final Counter gerrors;
+    final Histogram prqDrainWait;
     final Counter atcTimeouts;
     final Histogram atcWait;
     final Histogram syncWait;
@@ -126,6 +138,10 @@ final class SmmuStatistics {
         sync = CMD_SYNC.counter(m);
         prqDrains = PRQ_DRAINS.counter(m);
         prqDrainPending = PRQ_DRAIN_PENDING.histogram(m);
+        prqDrainRetries = PRQ_DRAIN_RETRIES.counter(m);
+        cmdqErrors = CMDQ_ERRORS.counter(m);
+        gerrors = GERRORS.counter(m);
+        prqDrainWait = PRQ_DRAIN_WAIT.histogram(m);
         atcTimeouts = ATC_TIMEOUTS.counter(m);
         atcWait = ATC_WAIT.histogram(m);
         syncWait = SYNC_WAIT.histogram(m);

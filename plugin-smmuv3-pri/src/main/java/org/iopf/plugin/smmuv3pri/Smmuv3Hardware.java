@@ -59,6 +59,8 @@ final class Smmuv3Hardware {
     private int nextStag;
     private boolean lastFaultStalled;
     private final OutstandingTransactions slots;
+    private int gerror;
+    private int gerrorn;
 
     Smmuv3Hardware(Scheduler scheduler, SmmuSettings settings, SmmuStatistics stats, ModelledMemory memory) {
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler is null");
@@ -98,6 +100,8 @@ final class Smmuv3Hardware {
                     | (long) settings.ssidBits() << Regs.IDR1_SSIDSIZE_SHIFT | settings.sidBits();
             case (int) Regs.IDR5 -> Regs.IDR5_OAS_48 | Regs.IDR5_GRAN4K;
             case (int) Regs.CR0, (int) Regs.CR0ACK -> cr0;
+            case (int) Regs.GERROR -> gerror;
+            case (int) Regs.GERRORN -> gerrorn;
             case (int) Regs.STRTAB_BASE -> strtabBase;
             case (int) Regs.STRTAB_BASE_CFG -> strtabBaseCfg;
             case (int) Regs.CMDQ_BASE -> commands.base();
@@ -126,6 +130,10 @@ final class Smmuv3Hardware {
                 cr0 = v & (Regs.CR0_SMMUEN | Regs.CR0_PRIQEN | Regs.CR0_EVTQEN | Regs.CR0_CMDQEN);
                 commands.enable((cr0 & Regs.CR0_CMDQEN) != 0);
             }
+            case (int) Regs.GERRORN -> {
+                gerrorn = v & Regs.GERROR_ERR_MASK;
+                commands.kick();
+            }
             case (int) Regs.STRTAB_BASE -> strtabBase = value;
             case (int) Regs.STRTAB_BASE_CFG -> {
                 strtabBaseCfg = value;
@@ -142,6 +150,25 @@ final class Smmuv3Hardware {
             case (int) Regs.PRIQ_CONS -> priqCons = v;
             default -> {
             }
+        }
+    }
+
+    /** Whether the global error {@code bit} is active: GERROR and GERRORN differ in it. */
+    boolean globalErrorActive(int bit) {
+        return ((gerror ^ gerrorn) & bit) != 0;
+    }
+
+    /**
+     * Activates a global error (IHI 0070 §6.3.16): GERROR's bit is toggled unless that error is
+     * active already, and the global error interrupt is raised.
+     */
+    void globalError(int bit) {
+        if (globalErrorActive(bit)) {
+            return;
+        }
+        gerror ^= bit;
+        if (events != null) {
+            events.globalError();
         }
     }
 
@@ -275,6 +302,12 @@ final class Smmuv3Hardware {
             return false;
         }
         long slot = (evtqBase & Regs.Q_BASE_ADDR_MASK) + (long) Regs.EVT_BYTES * QueueIndex.index(evtqProd, log2);
+        if (!memory.contains(slot + 24)) {
+            // the queue's memory does not answer: an external abort on the write, the record is lost
+            stats.eventsLost.increment();
+            globalError(Regs.GERROR_EVTQ_ABT_ERR);
+            return false;
+        }
         memory.write(slot, w0);
         memory.write(slot + 8, w1);
         memory.write(slot + 16, va);
@@ -335,6 +368,12 @@ final class Smmuv3Hardware {
         }
         stats.priqDepth.record(format.used(priqProd, priqCons, log2));
         long slot = (priqBase & Regs.Q_BASE_ADDR_MASK) + format.offset(priqProd, log2);
+        if (!memory.contains(slot + format.entryBytes() - 8)) {
+            // an external abort on the PRI queue write: the request is lost (no automatic response)
+            stats.priDiscarded.increment();
+            globalError(Regs.GERROR_PRIQ_ABT_ERR);
+            return false;
+        }
         format.write(memory, slot, new PageRequestFormat.Request(sid, ssid, va, access, prgi, last));
         priqProd = format.next(priqProd, log2);
         priWritten++;

@@ -68,6 +68,8 @@ final class Smmuv3Iommu implements Iommu, SmmuEvents {
         int pending;
         boolean last;
         boolean failed;
+        /** The queue position of the group's last request, once written. */
+        long lastSeq = -1;
     }
 
     private final ComponentContext context;
@@ -85,6 +87,8 @@ final class Smmuv3Iommu implements Iommu, SmmuEvents {
     private final Map<Integer, AtsPort> endpoints = new HashMap<>();
     private final Map<Integer, Integer> pasids = new HashMap<>();
     private final Map<Long, Group> groups = new HashMap<>();
+    /** Drains waiting in {@code iopf_queue_flush_dev} for groups to be answered. */
+    private final java.util.List<Runnable> flushWaiters = new java.util.ArrayList<>();
     private int cmdqProd;
     private int cmdqLog2;
 
@@ -147,7 +151,7 @@ final class Smmuv3Iommu implements Iommu, SmmuEvents {
     private void issue(long w0, long w1) {
         int cons = (int) hardware.readRegister(Regs.CMDQ_CONS);
         if (QueueIndex.full(cmdqProd, cons, cmdqLog2)) {
-            hardware.commands().drainNow();
+            consumeNow();
         }
         long base = hardware.readRegister(Regs.CMDQ_BASE) & Regs.Q_BASE_ADDR_MASK;
         long slot = base + (long) Regs.CMD_BYTES * QueueIndex.index(cmdqProd, cmdqLog2);
@@ -157,10 +161,68 @@ final class Smmuv3Iommu implements Iommu, SmmuEvents {
         hardware.writeRegister(Regs.CMDQ_PROD, cmdqProd & 0xffff_ffffL);
     }
 
+    /** The driver's command submission (as {@code arm_smmu_cmdq_issue_cmdlist} writes one command). */
+    void issueCommand(long w0, long w1) {
+        issue(w0, w1);
+    }
+
     /** CMD_SYNC, returning once consumed; the SMMU's time for it is recorded, not spent. */
     private void syncNow() {
         issue(Regs.CMD_SYNC, 0);
-        stats.syncWait.record(hardware.commands().drainNow());
+        stats.syncWait.record(consumeNow());
+    }
+
+    /**
+     * Has the SMMU consume the pending commands at once; a command error met on the way is handled
+     * as the global error interrupt would while the caller polls for its CMD_SYNC.
+     */
+    private long consumeNow() {
+        long modelled = hardware.commands().drainNow();
+        while (hardware.globalErrorActive(Regs.GERROR_CMDQ_ERR)) {
+            gerrorHandler();
+            modelled += hardware.commands().drainNow();
+        }
+        return modelled;
+    }
+
+    /** The global error interrupt, taken at once (its CPU time is not modelled). */
+    @Override
+    public void globalError() {
+        context.scheduler().schedule(0, this::gerrorHandler);
+    }
+
+    /**
+     * {@code arm_smmu_gerror_handler}: the active errors are GERROR ^ GERRORN; a command queue error
+     * is skipped ({@link #skipCommandError}); an event or PRI queue abort loses records (Linux only
+     * warns); every active error is acknowledged at once by writing GERROR's value to GERRORN.
+     */
+    private void gerrorHandler() {
+        long gerror = hardware.readRegister(Regs.GERROR);
+        long active = (gerror ^ hardware.readRegister(Regs.GERRORN)) & Regs.GERROR_ERR_MASK;
+        if (active == 0) {
+            return;
+        }
+        stats.gerrors.add(Long.bitCount(active));
+        if ((active & Regs.GERROR_CMDQ_ERR) != 0) {
+            skipCommandError();
+        }
+        hardware.writeRegister(Regs.GERRORN, gerror);
+    }
+
+    /**
+     * {@code arm_smmu_cmdq_skip_err}: CMDQ_CONS points at the command that stopped the queue; for
+     * CERROR_ILL (and any other but an ATC invalidation timeout, where CONS still points at the
+     * CMD_SYNC, which is simply repeated) the bad command is overwritten with a CMD_SYNC.
+     */
+    private void skipCommandError() {
+        long cons = hardware.readRegister(Regs.CMDQ_CONS);
+        if (Regs.field(cons, 30, 24) == Regs.CERROR_ATC_INV_SYNC) {
+            return;
+        }
+        long base = hardware.readRegister(Regs.CMDQ_BASE) & Regs.Q_BASE_ADDR_MASK;
+        long slot = base + (long) Regs.CMD_BYTES * QueueIndex.index((int) cons, cmdqLog2);
+        memory.write(slot, Regs.CMD_SYNC);
+        memory.write(slot + 8, 0);
     }
 
     private static long sidSsid(int sid, int ssid) {
@@ -256,33 +318,103 @@ final class Smmuv3Iommu implements Iommu, SmmuEvents {
         });
     }
 
+    /** Detaches a stream; with VT-d page requests the PASID's drain goes on after the call returns ({@link #unbind}). */
     @Override
     public void detach(StreamId stream) {
+        unbind(stream, () -> { });
+    }
+
+    /**
+     * Tears a stream down and runs {@code done} once the teardown is complete. The STE is aborted
+     * and invalidated at once (Linux's {@code intel_pasid_tear_down_entry} comes first: later
+     * requests of the stream fault); with VT-d page requests an ATS stream's PASID is then drained
+     * ({@link PasidDrain}), and {@code done} runs only when the drain finished, in simulated time.
+     */
+    void unbind(StreamId stream, Runnable done) {
+        Objects.requireNonNull(done, "done is null");
         Domain d = streams.remove(stream.value());
-        if (d != null) {
-            if (settings.format() instanceof VtdPrqFormat && endpoints.containsKey(stream.value())) {
-                drainPasid(stream.value(), d);
-            }
-            d.streams.remove(stream.value());
-            streamTable.abortSte(stream.value());
-            issue(Regs.CMD_CFGI_STE | (long) stream.value() << 32, 0);
-            syncNow();
+        if (d == null) {
+            done.run();
+            return;
+        }
+        d.streams.remove(stream.value());
+        streamTable.abortSte(stream.value());
+        issue(Regs.CMD_CFGI_STE | (long) stream.value() << 32, 0);
+        syncNow();
+        if (settings.format() instanceof VtdPrqFormat && endpoints.containsKey(stream.value())) {
+            new PasidDrain(stream.value(), d, done).scan();
+        } else {
+            done.run();
         }
     }
 
     /**
-     * {@code intel_iommu_drain_pasid_prq}: counts the PASID's page requests still between PQH and
-     * PQT (Linux waits for the PRQ thread to handle them), then submits an invalidation wait with
-     * fence, the PASID's IOTLB and device-TLB (ATC) invalidation, and an invalidation wait with
-     * page-request drain, consumed before the teardown goes on.
+     * {@code intel_iommu_drain_pasid_prq}: scans PQH..PQT for requests of the PASID and, while it
+     * finds one, waits for the PRQ thread to finish a run ({@code prq_complete}) and scans again;
+     * then flushes the iopf workqueue ({@code iopf_queue_flush_dev}: every group the PRQ thread has
+     * reported so far, whose last request it read, answered); then submits an invalidation wait with fence, the PASID's IOTLB and device-TLB (ATC)
+     * invalidation and an invalidation wait with page-request drain, spinning until the IOMMU
+     * consumed them ({@code qi_submit_sync}); if PRS.PRO is set then, it waits for the PRQ thread
+     * again and resubmits. Each wait is simulated time; the teardown completes after the last.
      */
-    private void drainPasid(int sid, Domain d) {
-        stats.prqDrainPending.record(priReader.pendingFor(d.pasid));
-        issue(VtdPrqFormat.QI_IWD_TYPE | VtdPrqFormat.QI_IWD_STATUS_WRITE | VtdPrqFormat.QI_IWD_FENCE, 0);
-        issue(Regs.CMD_TLBI_NH_ASID | (long) d.asid << 48, 0);
-        issue(Regs.CMD_ATC_INV | sidSsid(sid, d.pasid), MAX_ATC_SIZE);
-        issue(VtdPrqFormat.wait(true), 0);
-        stats.syncWait.record(hardware.commands().drainNow());
+    private final class PasidDrain {
+        private final int sid;
+        private final Domain d;
+        private final Runnable done;
+        private final long started = context.scheduler().now();
+        private boolean counted;
+
+        PasidDrain(int sid, Domain d, Runnable done) {
+            this.sid = sid;
+            this.d = d;
+            this.done = done;
+        }
+
+        void scan() {
+            int pending = priReader.pendingFor(d.pasid);
+            if (!counted) {
+                counted = true;
+                stats.prqDrainPending.record(pending);
+            }
+            if (pending > 0) {
+                stats.prqDrainRetries.increment();
+                priReader.awaitRunEnd(this::scan);
+                return;
+            }
+            java.util.Set<Long> queued = new java.util.HashSet<>();
+            groups.forEach((key, g) -> {
+                if (g.last && !priReader.unread(g.lastSeq)) {
+                    queued.add(key);
+                }
+            });
+            flush(queued);
+        }
+
+        private void flush(java.util.Set<Long> queued) {
+            queued.retainAll(groups.keySet());
+            if (!queued.isEmpty()) {
+                flushWaiters.add(() -> flush(queued));
+                return;
+            }
+            submit();
+        }
+
+        private void submit() {
+            issue(VtdPrqFormat.QI_IWD_TYPE | VtdPrqFormat.QI_IWD_STATUS_WRITE | VtdPrqFormat.QI_IWD_FENCE, 0);
+            issue(Regs.CMD_TLBI_NH_ASID | (long) d.asid << 48, 0);
+            issue(Regs.CMD_ATC_INV | sidSsid(sid, d.pasid), MAX_ATC_SIZE);
+            issue(VtdPrqFormat.wait(true), 0);
+            long spin = consumeNow();
+            context.scheduler().schedule(spin, () -> {
+                if (hardware.priOverflowed()) {
+                    stats.prqDrainRetries.increment();
+                    priReader.awaitRunEnd(this::submit);
+                    return;
+                }
+                stats.prqDrainWait.record(context.scheduler().now() - started);
+                done.run();
+            });
+        }
     }
 
     @Override
@@ -404,6 +536,9 @@ final class Smmuv3Iommu implements Iommu, SmmuEvents {
         Group g = groups.computeIfAbsent(key, k -> new Group());
         g.pending++;
         g.last |= last;
+        if (last) {
+            g.lastSeq = seq;
+        }
         PageFault fault = new PageFault(record, (r, outcome) -> answerRequest(seq, key, sid, ssid, prgi, outcome));
         priReader.raised(seq, fault);
         sink.raise(fault);
@@ -426,6 +561,11 @@ final class Smmuv3Iommu implements Iommu, SmmuEvents {
                     : Regs.PRI_RESP_SUCC);
             for (int i = 0; i < words.length; i += 2) {
                 issue(words[i], words[i + 1]);
+            }
+            if (!flushWaiters.isEmpty()) {
+                java.util.List<Runnable> waiters = java.util.List.copyOf(flushWaiters);
+                flushWaiters.clear();
+                waiters.forEach(Runnable::run);
             }
         }
     }

@@ -180,25 +180,78 @@ final class PageRequestVariantsTest {
     }
 
     @Test
-    void vtdTeardownDrainsThePasidsPageRequests() {
+    void vtdTeardownWaitsForThePasidsOutstandingRequestsThenDrains() {
         SmmuBench b = new SmmuBench("pageRequests: vtd-prq", "linux-iopf").withEndpoint();
         int pasid = b.smmu.pasidOf(SmmuBench.STREAM);
         Smmuv3Hardware hw = b.smmu.hardware();
         hw.pageRequest(5, pasid, b.va, Access.READ, 1, true);
         hw.pageRequest(5, pasid, b.va + PAGE, Access.READ, 2, true);
         long atcInv = b.counter("node1.smmu.cmdq.atcInv");
+        long[] doneAt = {-1};
+        long[] resolvedAtDone = {-1};
 
-        b.smmu.detach(SmmuBench.STREAM);
+        b.smmu.unbind(SmmuBench.STREAM, () -> {
+            doneAt[0] = b.bench.now();
+            resolvedAtDone[0] = b.counter("node1.faults.resolved");
+        });
 
+        assertThat(b.smmu.domainOf(SmmuBench.STREAM)).as("the PASID entry is torn down first").isEmpty();
+        assertThat(doneAt[0]).as("two requests of the PASID are outstanding").isEqualTo(-1);
+        assertThat(b.counter("node1.smmu.prq.drains")).as("no drain descriptor before they are handled").isZero();
+
+        b.bench.run();
+
+        assertThat(resolvedAtDone[0]).as("both handled before the teardown completed").isEqualTo(2);
+        assertThat(b.endpoint.responses).hasSize(2);
+        assertThat(doneAt[0]).as("after the second fault's 5.8 us + the 2.8 us worker step of the first")
+                .isGreaterThan(8_000);
         assertThat(b.counter("node1.smmu.prq.drains")).isEqualTo(1);
+        assertThat(b.counter("node1.smmu.prq.drainRetries")).as("scanned again after PRQ thread runs").isPositive();
         assertThat(b.bench.metrics().get("node1.smmu.prq.drainPending")).as("both requests found between PQH and PQT")
                 .contains("count=1").contains("max=2");
+        assertThat(b.bench.metrics().get("node1.smmu.prq.drainWait")).contains("count=1");
         assertThat(b.counter("node1.smmu.cmdq.atcInv") - atcInv).as("the PASID's device-TLB invalidation").isEqualTo(1);
         assertThat(b.endpoint.invalidations.get(b.endpoint.invalidations.size() - 1)[2]).as("the whole address space")
                 .isEqualTo(1L << 48);
         long[] drain = findCommand(hw, w0 -> VtdPrqFormat.isWait(w0) && (w0 & VtdPrqFormat.QI_IWD_PRQ_DRAIN) != 0);
         assertThat(drain).as("an invalidation wait with PD and fence").isNotNull();
         assertThat(drain[0] & VtdPrqFormat.QI_IWD_FENCE).isNotZero();
+    }
+
+    @Test
+    void vtdTeardownWithNothingOutstandingCompletesAfterItsFourDescriptors() {
+        SmmuBench b = new SmmuBench("pageRequests: vtd-prq", "linux-iopf").withEndpoint();
+        long start = b.bench.now();
+        long[] doneAt = {-1};
+
+        b.smmu.unbind(SmmuBench.STREAM, () -> doneAt[0] = b.bench.now());
+        b.bench.run();
+
+        assertThat(doneAt[0] - start).as("wait, IOTLB, device-TLB, wait+PD at 50 ns each, and the wait for the"
+                + " device-TLB invalidation's completion: PCIe both ways and the endpoint's 500 ns").isEqualTo(4 * 50 + 1300);
+        assertThat(b.counter("node1.smmu.prq.drainRetries")).isZero();
+    }
+
+    @Test
+    void aVtdDrainThatFindsPrsProSetWaitsForThePrqThreadAndResubmits() {
+        SmmuBench b = new SmmuBench("pageRequests: vtd-prq, priqLog2: 2", "linux-iopf").withEndpoint();
+        int pasid = b.smmu.pasidOf(SmmuBench.STREAM);
+        Smmuv3Hardware hw = b.smmu.hardware();
+        int other = pasid + 1;
+        for (int i = 0; i < 4; i++) {
+            hw.pageRequest(6, other, b.va + i * PAGE, Access.READ, i, true);
+        }
+        assertThat(hw.priOverflowed()).as("another PASID's requests filled the PRQ").isTrue();
+        long[] doneAt = {-1};
+
+        b.smmu.unbind(SmmuBench.STREAM, () -> doneAt[0] = b.bench.now());
+        b.bench.run();
+
+        assertThat(b.counter("node1.smmu.prq.drains")).as("submitted twice: PRS.PRO was set after the first")
+                .isEqualTo(2);
+        assertThat(b.counter("node1.smmu.prq.drainRetries")).isEqualTo(1);
+        assertThat(hw.priOverflowed()).isFalse();
+        assertThat(doneAt[0]).as("after the PRQ thread emptied the PRQ and cleared PRO").isGreaterThan(1_000);
     }
 
     @Test

@@ -143,15 +143,54 @@ final class RegisterProgrammingTest {
     }
 
     @Test
-    void anUnknownCommandStopsTheQueueWithCerrorIll() {
+    void anUnknownCommandStopsTheQueueWithCmdqErrUntilTheDriverReplacesItAndAcknowledgesInGerrorn() {
         connectDriver();
-        smmu.writeRegister(Regs.CMDQ_BASE, memory.coherent(16 << 3) | 3);
+        long cmdq = memory.coherent(16 << 3);
+        smmu.writeRegister(Regs.CMDQ_BASE, cmdq | 3);
         cr0(Regs.CR0_CMDQEN);
         command(0x7f, 0);
         command(Regs.CMD_SYNC, 0);
         bench.run();
 
-        assertThat(Regs.field(smmu.readRegister(Regs.CMDQ_CONS), 30, 24)).isEqualTo(Regs.CERROR_ILL);
+        long cons = smmu.readRegister(Regs.CMDQ_CONS);
+        assertThat(Regs.field(cons, 30, 24)).isEqualTo(Regs.CERROR_ILL);
+        assertThat(cons & 0xfffff).as("CONS stays at the bad command").isZero();
+        long gerror = smmu.readRegister(Regs.GERROR);
+        long gerrorn = smmu.readRegister(Regs.GERRORN);
+        assertThat((gerror ^ gerrorn) & Regs.GERROR_CMDQ_ERR).as("GERROR.CMDQ_ERR active").isNotZero();
         assertThat(interrupts).as("the SYNC behind it is not consumed").isEmpty();
+
+        command(Regs.CMD_SYNC, 0);
+        bench.run();
+        assertThat(interrupts).as("a PROD write does not restart a queue stopped by an error").isEmpty();
+
+        // arm_smmu_gerror_handler + arm_smmu_cmdq_skip_err: CMD_SYNC over the bad command, then GERRORN = GERROR
+        memory.write(cmdq + 16 * (cons & 7), Regs.CMD_SYNC);
+        memory.write(cmdq + 16 * (cons & 7) + 8, 0);
+        smmu.writeRegister(Regs.GERRORN, gerror);
+        bench.run();
+
+        assertThat(smmu.globalErrorActive(Regs.GERROR_CMDQ_ERR)).isFalse();
+        assertThat(interrupts).as("the replacement and the two SYNCs behind it").containsExactly("sync", "sync", "sync");
+        assertThat(smmu.readRegister(Regs.CMDQ_CONS)).as("CONS caught up with PROD, ERR cleared").isEqualTo(3);
+    }
+
+    @Test
+    void anEventQueueWriteThatAbortsLosesTheRecordAndActivatesEvtqAbtErr() {
+        connectDriver();
+        smmu.writeRegister(Regs.CMDQ_BASE, memory.coherent(16 << 3) | 3);
+        smmu.writeRegister(Regs.EVTQ_BASE, (bench.memoryManager("node1").physicalMemory().size() + (1 << 20)) | 2);
+        cr0(Regs.CR0_CMDQEN | Regs.CR0_EVTQEN);
+        cr0(Regs.CR0_CMDQEN | Regs.CR0_EVTQEN | Regs.CR0_SMMUEN);
+
+        Translation t = smmu.translate(9, 0x5000, Access.READ, (r, o) -> { });
+
+        assertThat(t.isFault()).isTrue();
+        assertThat(smmu.readRegister(Regs.EVTQ_PROD)).as("nothing written").isZero();
+        assertThat(interrupts).as("the transaction ends without a queued record (seq -1), as on a full queue")
+                .containsExactly("evt-1");
+        assertThat(smmu.globalErrorActive(Regs.GERROR_EVTQ_ABT_ERR)).isTrue();
+        smmu.writeRegister(Regs.GERRORN, smmu.readRegister(Regs.GERROR));
+        assertThat(smmu.globalErrorActive(Regs.GERROR_EVTQ_ABT_ERR)).isFalse();
     }
 }
