@@ -73,7 +73,9 @@ import org.iopf.api.sim.Scheduler;
  *
  * <p><b>Fork and copy-on-write.</b> {@link CopyOnWriteFork#fork} ({@link #copyOnWriteFork()}) gives
  * the child the parent's VMAs and shares every present unpinned frame with it, write-protected
- * in both (see {@link CopyOnWriteForker}). A write fault on a shared page ({@link #faultIn} charges
+ * in both (see {@link CopyOnWriteForker}); a device-private page stays on the device, the child's
+ * entry naming the same device frame, both read-only (Linux {@code copy_nonpresent_pte}), and the
+ * first CPU access of either side brings it back for both, a write then copying it. A write fault on a shared page ({@link #faultIn} charges
  * {@link MemoryManagerConfig#cowFaultNanos()}, or {@link MemoryManagerConfig#hugeCowFaultNanos()}
  * for a huge page) copies it to a new frame after calling the writer's notifiers with
  * {@link InvalidationReason#COPY_ON_WRITE}; a huge page is copied whole, or, when no huge frame is

@@ -85,7 +85,10 @@ final class DeviceCompute {
 
     private Location locate(long va, Access access) {
         Optional<DevicePrivateEntry> e = device.deviceMemory().devicePrivateEntry(space, va);
-        if (e.isPresent() && e.get().pagemap() == device.pagemap()) {
+        if (e.isPresent() && e.get().pagemap() == device.pagemap()
+                && (!access.isWrite() || space.entry(va).map(PageTableEntry::writable).orElse(false))) {
+            // a write to a read-only device-private entry (shared by a fork) faults below, as
+            // hmm_range_fault does: the page comes back and is copied
             DevicePrivateEntry entry = e.get();
             long off = va - entry.va();
             return new Location(device.pagemap().memory(), entry.devicePa() + off, entry.size().bytes() - off, true, -1);
