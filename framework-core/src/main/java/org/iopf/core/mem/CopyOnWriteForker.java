@@ -83,6 +83,7 @@ final class CopyOnWriteForker implements CopyOnWriteFork {
                 state.swap.duplicate(slot.swapSlot);
                 PageTableSlot twin = new PageTableSlot(c, slot.va, slot.size, slot.writable);
                 twin.swapSlot = slot.swapSlot;
+                twin.readable = slot.readable;
                 c.putSlot(twin);
             }
         }
@@ -111,6 +112,7 @@ final class CopyOnWriteForker implements CopyOnWriteFork {
         }
         PageTableSlot twin = new PageTableSlot(child, slot.va, slot.size, slot.writable);
         twin.pa = slot.pa;
+        twin.readable = slot.readable;
         twin.present = true;
         twin.dirty = slot.dirty;
         twin.accessed = slot.accessed;
@@ -134,6 +136,7 @@ final class CopyOnWriteForker implements CopyOnWriteFork {
         }
         PageTableSlot twin = new PageTableSlot(child, slot.va, slot.size, slot.writable);
         twin.devicePrivate = true;
+        twin.readable = slot.readable;
         twin.pagemap = slot.pagemap;
         twin.devicePa = slot.devicePa;
         twin.dirty = slot.dirty;
@@ -173,6 +176,7 @@ final class CopyOnWriteForker implements CopyOnWriteFork {
         PageTableSlot copy = new PageTableSlot(child, va, size, original.writable);
         state.map(copy, frame, Access.READ);
         copy.dirty = original.dirty;
+        copy.readable = original.readable;
     }
 
     /**

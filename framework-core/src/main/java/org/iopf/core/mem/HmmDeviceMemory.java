@@ -194,7 +194,7 @@ final class HmmDeviceMemory implements DeviceMemory {
         long pos = start;
         while (pos < end) {
             Vma vma = p.vmaAt(pos);
-            if (vma == null) {
+            if (vma == null || !vma.readable()) {
                 batch.skippedAtSetup++;
                 pos += PAGE;
                 continue;

@@ -62,6 +62,7 @@ final class HugePageSplitter {
             page.dirty = huge.dirty;
             page.accessed = huge.accessed;
             page.pinCount = huge.pinCount;
+            page.readable = huge.readable;
             page.mirrorOf = huge.mirrorOf;
             if (bases != null) {
                 bases.get((int) (off / PAGE)).add(page);
@@ -110,6 +111,7 @@ final class HugePageSplitter {
         for (long off = 0; off < HUGE; off += PAGE) {
             PageTableSlot page = new PageTableSlot(p, huge.va + off, PageSize.BASE, huge.writable);
             page.devicePrivate = true;
+            page.readable = huge.readable;
             page.pagemap = huge.pagemap;
             page.devicePa = huge.devicePa + off;
             page.dirty = huge.dirty;

@@ -65,7 +65,7 @@ final class PageFaultPath {
     /** The physical address for {@code access} if the page is present and allows it (sets accessed/dirty), else -1. */
     static long translate(ProcessAddressSpace p, long va, Access access) {
         PageTableSlot slot = p.slot(va);
-        if (slot == null || !slot.present || (access.isWrite() && (!slot.writable || slot.mirrorOf != null || slot.shared != null))) {
+        if (slot == null || !slot.present || !slot.readable || (access.isWrite() && (!slot.writable || slot.mirrorOf != null || slot.shared != null))) {
             return -1;
         }
         PagingState.touch(slot, access);
@@ -102,7 +102,7 @@ final class PageFaultPath {
 
     private long plannedCost(ProcessAddressSpace p, long va, Access access) {
         Vma vma = p.vmaAt(va);
-        if (vma == null || (access.isWrite() && !vma.writable())) {
+        if (vma == null || !vma.readable() || (access.isWrite() && !vma.writable())) {
             return 0;
         }
         MemoryManagerConfig config = state.config;
@@ -127,7 +127,7 @@ final class PageFaultPath {
         if (vma == null) {
             return FaultInResult.NO_MAPPING;
         }
-        if (access.isWrite() && !vma.writable()) {
+        if (!vma.readable() || (access.isWrite() && !vma.writable())) {
             return FaultInResult.PROTECTION_VIOLATION;
         }
         PageTableSlot slot = p.slot(va);
