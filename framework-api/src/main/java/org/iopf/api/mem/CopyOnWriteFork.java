@@ -43,7 +43,9 @@ public interface CopyOnWriteFork {
      * @param childName the child's name, not null
      * @return the child, with a new pid
      * @throws IllegalStateException if no memory is left for the eager copies: no child is created and
-     *     the parent's pages are as before (though reclaim may have swapped some out)
+     *     the parent's pages are as before (though reclaim may have swapped some out); or if the
+     *     parent has a shared mapping ({@link MapOptions#shared()}) and this fork cannot keep it
+     *     shared with the child
      * @since 0.1
      */
     AddressSpace fork(AddressSpace parent, String childName);

@@ -60,6 +60,12 @@ final class CopyOnWriteForker implements CopyOnWriteFork {
     public ProcessAddressSpace fork(AddressSpace parent, String childName) {
         ProcessAddressSpace p = processes.own(parent);
         requireNonNull(childName, "childName is null");
+        for (Vma vma : p.vmas()) {
+            if (vma.options().shared()) {
+                throw new IllegalStateException("fork of " + p + ": its shared mapping " + vma.range()
+                        + " would have to stay shared with the child, which this model does not do");
+            }
+        }
         entries.releaseAll(p, 0, Long.MAX_VALUE);
         ProcessAddressSpace c = processes.newProcess(childName);
         c.copyLayoutFrom(p);

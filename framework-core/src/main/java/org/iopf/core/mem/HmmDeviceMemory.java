@@ -194,7 +194,9 @@ final class HmmDeviceMemory implements DeviceMemory {
         long pos = start;
         while (pos < end) {
             Vma vma = p.vmaAt(pos);
-            if (vma == null || !vma.readable()) {
+            if (vma == null || !vma.readable() || vma.options().shared()) {
+                // only anonymous private memory migrates (migrate_vma_collect_hole and
+                // migrate_vma_collect_pmd skip a VMA that is not vma_is_anonymous: shmem)
                 batch.skippedAtSetup++;
                 pos += PAGE;
                 continue;
