@@ -19,7 +19,8 @@ import org.apiguardian.api.API;
  *
  * <p>What not every memory manager models is an optional capability, found as a node finds a
  * component for a role: {@link #deviceMemory()} / {@link #requireDeviceMemory()} for device-private
- * memory (HMM), {@link #copyOnWriteFork()} / {@link #requireCopyOnWriteFork()} for fork.
+ * memory (HMM), {@link #copyOnWriteFork()} / {@link #requireCopyOnWriteFork()} for fork,
+ * {@link #memoryProtection()} / {@link #requireMemoryProtection()} for {@code mprotect}.
  *
  * <p>Reclaim keeps at least the low-watermark of free memory (the memory-pressure setting); it
  * never takes a pinned page, and it calls every notifier registered for an address space before
@@ -158,6 +159,22 @@ public interface MemoryManager {
     default CopyOnWriteFork requireCopyOnWriteFork() {
         return copyOnWriteFork().orElseThrow(() -> new IllegalStateException(
                 "memory manager " + this + " does not model fork with copy-on-write"));
+    }
+
+    /**
+     * Changing the protection of mapped memory ({@code mprotect}), if this manager models it.
+     *
+     * @return the capability, or empty (the default) when this manager cannot change protections
+     * @since 0.2
+     */
+    default Optional<MemoryProtection> memoryProtection() {
+        return Optional.empty();
+    }
+
+    /** The protection capability, or an error naming this manager. */
+    default MemoryProtection requireMemoryProtection() {
+        return memoryProtection().orElseThrow(() -> new IllegalStateException(
+                "memory manager " + this + " does not model mprotect"));
     }
 
     /** A snapshot of the counters. */

@@ -17,9 +17,11 @@ import org.iopf.api.mem.Vma;
  * Fork and copy-on-write. {@link #fork} gives the child the parent's VMAs and shares every present
  * unpinned frame with it, write-protected in both (a {@link SharedFrame} per frame: its map count),
  * after the parent's notifiers hear {@link InvalidationReason#PROTECTION} for each writable VMA that
- * holds such pages. Pinned and device-private pages are copied into the child at once (Linux's
- * {@code page_needs_cow_for_dma}), swapped-out pages share their swap slot, pages in a migration
- * entry are put back first and mirrored pages stop being mirrored. {@link #breakSharing} is the
+ * holds such pages. Pinned pages are copied into the child at once (Linux's
+ * {@code page_needs_cow_for_dma}); device-private pages stay on the device, the child's entry
+ * naming the same device frame and both read-only (Linux's {@code copy_nonpresent_pte}); swapped-out
+ * pages share their swap slot, pages in a migration entry are put back first and mirrored pages
+ * stop being mirrored. {@link #breakSharing} is the
  * write fault (or the pin) on a shared page.
  */
 final class CopyOnWriteForker implements CopyOnWriteFork {
@@ -58,14 +60,19 @@ final class CopyOnWriteForker implements CopyOnWriteFork {
     public ProcessAddressSpace fork(AddressSpace parent, String childName) {
         ProcessAddressSpace p = processes.own(parent);
         requireNonNull(childName, "childName is null");
+        for (Vma vma : p.vmas()) {
+            if (vma.options().shared()) {
+                throw new IllegalStateException("fork of " + p + ": its shared mapping " + vma.range()
+                        + " would have to stay shared with the child, which this model does not do");
+            }
+        }
         entries.releaseAll(p, 0, Long.MAX_VALUE);
         ProcessAddressSpace c = processes.newProcess(childName);
         c.copyLayoutFrom(p);
         for (PageTableSlot slot : p.slots(0, Long.MAX_VALUE)) {
-            if (((slot.present && slot.pinCount > 0) || slot.devicePrivate) && !copyIntoChild(c, slot)) {
+            if (slot.present && slot.pinCount > 0 && !copyIntoChild(c, slot)) {
                 c.slots(0, Long.MAX_VALUE).forEach(unmapper::freeSlot);
-                throw new IllegalStateException("fork of " + p + ": no memory for the copies of its pinned"
-                        + " and device-private pages");
+                throw new IllegalStateException("fork of " + p + ": no memory for the copies of its pinned pages");
             }
         }
         for (Vma vma : p.vmas()) {
@@ -76,10 +83,13 @@ final class CopyOnWriteForker implements CopyOnWriteFork {
         for (PageTableSlot slot : p.slots(0, Long.MAX_VALUE)) {
             if (slot.present && slot.pinCount == 0) {
                 shareWithChild(c, slot);
+            } else if (slot.devicePrivate) {
+                shareDevicePrivateWithChild(c, slot);
             } else if (slot.swapped()) {
                 state.swap.duplicate(slot.swapSlot);
                 PageTableSlot twin = new PageTableSlot(c, slot.va, slot.size, slot.writable);
                 twin.swapSlot = slot.swapSlot;
+                twin.readable = slot.readable;
                 c.putSlot(twin);
             }
         }
@@ -91,6 +101,9 @@ final class CopyOnWriteForker implements CopyOnWriteFork {
     private static boolean needsWriteProtection(ProcessAddressSpace p, Vma vma) {
         for (PageTableSlot slot : p.slots(vma.range().start(), vma.range().end())) {
             if (slot.present && (slot.mirrorOf != null || (vma.writable() && slot.pinCount == 0 && slot.shared == null))) {
+                return true;
+            }
+            if (slot.devicePrivate && vma.writable() && slot.shared == null) {
                 return true;
             }
         }
@@ -105,6 +118,7 @@ final class CopyOnWriteForker implements CopyOnWriteFork {
         }
         PageTableSlot twin = new PageTableSlot(child, slot.va, slot.size, slot.writable);
         twin.pa = slot.pa;
+        twin.readable = slot.readable;
         twin.present = true;
         twin.dirty = slot.dirty;
         twin.accessed = slot.accessed;
@@ -115,12 +129,34 @@ final class CopyOnWriteForker implements CopyOnWriteFork {
     }
 
     /**
-     * Gives the child a private copy of a pinned or device-private page of the parent, in one frame
-     * of the page's size or else in base frames; returns false when memory ran out.
+     * Maps a device-private page of the parent into the child as a device-private entry naming the
+     * same device frame, both read-only (Linux {@code copy_nonpresent_pte}, mm/memory.c: a writable
+     * device-private entry of a COW mapping becomes a readable one in the parent, and the child gets
+     * the same entry). The page stays on the device; the first CPU access of either side migrates it
+     * back for both ({@code try_to_migrate} unmaps every mapping of the page), and a write then
+     * copies it as any shared page.
+     */
+    private void shareDevicePrivateWithChild(ProcessAddressSpace child, PageTableSlot slot) {
+        if (slot.shared == null) {
+            new SharedFrame().add(slot);
+        }
+        PageTableSlot twin = new PageTableSlot(child, slot.va, slot.size, slot.writable);
+        twin.devicePrivate = true;
+        twin.readable = slot.readable;
+        twin.pagemap = slot.pagemap;
+        twin.devicePa = slot.devicePa;
+        twin.dirty = slot.dirty;
+        slot.shared.add(twin);
+        child.putSlot(twin);
+    }
+
+    /**
+     * Gives the child a private copy of a pinned page of the parent, in one frame of the page's
+     * size or else in base frames; returns false when memory ran out.
      */
     private boolean copyIntoChild(ProcessAddressSpace child, PageTableSlot slot) {
-        SparsePhysicalMemory from = slot.devicePrivate ? slot.pagemap.memory() : state.memory;
-        long source = slot.devicePrivate ? slot.devicePa : slot.pa;
+        SparsePhysicalMemory from = state.memory;
+        long source = slot.pa;
         Vma vma = child.vmaAt(slot.va);
         OptionalLong whole = frames.allocate(slot.size, vma);
         if (whole.isPresent()) {
@@ -146,6 +182,7 @@ final class CopyOnWriteForker implements CopyOnWriteFork {
         PageTableSlot copy = new PageTableSlot(child, va, size, original.writable);
         state.map(copy, frame, Access.READ);
         copy.dirty = original.dirty;
+        copy.readable = original.readable;
     }
 
     /**

@@ -17,6 +17,7 @@ import org.iopf.api.mem.FaultedPage;
 import org.iopf.api.mem.InvalidationReason;
 import org.iopf.api.mem.MapOptions;
 import org.iopf.api.mem.MemoryManager;
+import org.iopf.api.mem.MemoryProtection;
 import org.iopf.api.mem.MemoryStats;
 import org.iopf.api.mem.MmuNotifier;
 import org.iopf.api.mem.NumaPolicy;
@@ -73,7 +74,9 @@ import org.iopf.api.sim.Scheduler;
  *
  * <p><b>Fork and copy-on-write.</b> {@link CopyOnWriteFork#fork} ({@link #copyOnWriteFork()}) gives
  * the child the parent's VMAs and shares every present unpinned frame with it, write-protected
- * in both (see {@link CopyOnWriteForker}). A write fault on a shared page ({@link #faultIn} charges
+ * in both (see {@link CopyOnWriteForker}); a device-private page stays on the device, the child's
+ * entry naming the same device frame, both read-only (Linux {@code copy_nonpresent_pte}), and the
+ * first CPU access of either side brings it back for both, a write then copying it. A write fault on a shared page ({@link #faultIn} charges
  * {@link MemoryManagerConfig#cowFaultNanos()}, or {@link MemoryManagerConfig#hugeCowFaultNanos()}
  * for a huge page) copies it to a new frame after calling the writer's notifiers with
  * {@link InvalidationReason#COPY_ON_WRITE}; a huge page is copied whole, or, when no huge frame is
@@ -85,12 +88,19 @@ import org.iopf.api.sim.Scheduler;
  * {@link MemoryStats#residentBytes()} counts each frame once, while
  * {@link AddressSpace#residentBytes()} counts shared frames in every sharer (RSS).
  *
+ * <p><b>Protection.</b> {@link MemoryProtection#mprotect} ({@link #memoryProtection()}) changes the
+ * protection of VMAs and of the entries in them (see {@link RangeProtector}); a fault on a
+ * {@code PROT_NONE} VMA, or a write fault on a read-only one, is a
+ * {@link FaultInResult#PROTECTION_VIOLATION}, and a device migration does not collect pages of a
+ * {@code PROT_NONE} VMA.
+ *
  * <p>The façade holds no paging logic of its own; each job is one part, sharing the state they
  * all need in one {@link PagingState} (memory, configuration, reclaim clock, swap, resident
  * accounting, notifier calls): {@link PageFaultPath} (fault-in, swap-in, CPU accesses),
  * {@link SwapReclaimer} (allocation under pressure, reclaim), {@link RangePinner} and
  * {@link PinAccount} (pinning), {@link CopyOnWriteForker} (fork, copy-on-write, the
  * {@link CopyOnWriteFork} capability), {@link NumaMigrator} (NUMA migration),
+ * {@link RangeProtector} (mprotect, the {@link MemoryProtection} capability),
  * {@link HmmDeviceMemory} (device memory, the {@link DeviceMemory} capability) with
  * {@link MigrationEntries}, and the helpers {@link PageUnmapper}, {@link HugePageSplitter} and
  * {@link ProcessTable}.
@@ -114,6 +124,7 @@ public final class DemandPagingMemoryManager implements MemoryManager {
     private final RangePinner pinner;
     private final NumaMigrator numa;
     private final HmmDeviceMemory deviceMemory;
+    private final RangeProtector protector;
 
     /**
      * Creates a memory manager.
@@ -135,6 +146,7 @@ public final class DemandPagingMemoryManager implements MemoryManager {
         this.pinner = new RangePinner(config.pinnableLimitBytes(), pins, faults, forker);
         this.numa = new NumaMigrator(state, splitter);
         this.deviceMemory = new HmmDeviceMemory(state, processes, reclaimer, splitter, entries, faults);
+        this.protector = new RangeProtector(state, processes, splitter, entries);
     }
 
     @Override
@@ -234,7 +246,7 @@ public final class DemandPagingMemoryManager implements MemoryManager {
             case NO_HUGE_PAGE:
                 boolean on = advice == Advice.HUGE_PAGE;
                 for (Vma vma : p.removeVmaRange(start, end)) {
-                    p.addVma(new Vma(vma.range(), vma.writable(), vma.options().withTransparentHugePages(on)));
+                    p.addVma(new Vma(vma.range(), vma.writable(), vma.options().withTransparentHugePages(on), vma.readable()));
                 }
                 break;
             default:
@@ -311,6 +323,12 @@ public final class DemandPagingMemoryManager implements MemoryManager {
     @Override
     public Optional<DeviceMemory> deviceMemory() {
         return Optional.of(deviceMemory);
+    }
+
+    /** This manager models {@code mprotect}: always present. */
+    @Override
+    public Optional<MemoryProtection> memoryProtection() {
+        return Optional.of(protector);
     }
 
     /** This manager models fork with copy-on-write: always present. */

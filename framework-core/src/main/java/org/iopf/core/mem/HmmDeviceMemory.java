@@ -130,21 +130,36 @@ final class HmmDeviceMemory implements DeviceMemory {
                 slot.accessed = false;
             }
             case TO_RAM -> {
-                slot.devicePrivate = false;
-                slot.pagemap = null;
-                slot.devicePa = -1;
-                slot.pa = page.destinationPa;
-                slot.present = true;
-                slot.accessed = false;
-                if (slot.pinCount == 0) {
-                    state.clock.addTail(slot);
+                if (slot.shared == null) {
+                    installInRam(slot, page.destinationPa);
+                    return;
                 }
-                state.addResident(slot.space, slot.size.bytes());
+                // a device page shared after fork comes back for every sharer, still shared
+                // copy-on-write (try_to_migrate / remove_migration_ptes walk every mapping)
+                for (PageTableSlot sharer : slot.shared.sharers()) {
+                    sharer.migration = null;
+                    installInRam(sharer, page.destinationPa);
+                    state.addFrameBytes(-slot.size.bytes());
+                }
+                state.addFrameBytes(slot.size.bytes());
             }
             default -> {
                 // mirror: the page stays present and write-protected; the device keeps its copy
             }
         }
+    }
+
+    private void installInRam(PageTableSlot slot, long pa) {
+        slot.devicePrivate = false;
+        slot.pagemap = null;
+        slot.devicePa = -1;
+        slot.pa = pa;
+        slot.present = true;
+        slot.accessed = false;
+        if (slot.pinCount == 0) {
+            state.clock.addTail(slot);
+        }
+        state.addResident(slot.space, slot.size.bytes());
     }
 
     @Override
@@ -179,7 +194,9 @@ final class HmmDeviceMemory implements DeviceMemory {
         long pos = start;
         while (pos < end) {
             Vma vma = p.vmaAt(pos);
-            if (vma == null) {
+            if (vma == null || !vma.readable() || vma.options().shared()) {
+                // only anonymous private memory migrates (migrate_vma_collect_hole and
+                // migrate_vma_collect_pmd skip a VMA that is not vma_is_anonymous: shmem)
                 batch.skippedAtSetup++;
                 pos += PAGE;
                 continue;
@@ -273,7 +290,13 @@ final class HmmDeviceMemory implements DeviceMemory {
             batch.outOfMemoryPages += slot.size.bytes() / PAGE;
             return;
         }
-        collect(batch, slot, slot.devicePa).destinationPa = frame.getAsLong();
+        SimMigratingPage page = collect(batch, slot, slot.devicePa);
+        page.destinationPa = frame.getAsLong();
+        if (slot.shared != null) {
+            for (PageTableSlot sharer : slot.shared.sharers()) {
+                sharer.migration = page;
+            }
+        }
     }
 
     private static SimMigratingPage collect(SimMigrationBatch batch, PageTableSlot slot, long sourcePa) {

@@ -62,6 +62,7 @@ final class HugePageSplitter {
             page.dirty = huge.dirty;
             page.accessed = huge.accessed;
             page.pinCount = huge.pinCount;
+            page.readable = huge.readable;
             page.mirrorOf = huge.mirrorOf;
             if (bases != null) {
                 bases.get((int) (off / PAGE)).add(page);
@@ -75,21 +76,48 @@ final class HugePageSplitter {
         return pages;
     }
 
-    /** Splits a device-private huge page into 512 device-private base pages; returns them in order. */
+    /**
+     * Splits a device-private huge page into 512 device-private base pages; returns them in order.
+     * A huge device page shared by a fork is split in every sharer, each base page then shared by
+     * the same processes.
+     */
     List<PageTableSlot> splitDevicePrivate(PageTableSlot huge) {
         if (huge.size != PageSize.HUGE_2M) {
             return List.of(huge);
         }
         huge.pagemap.memory().splitHugeFrame(huge.devicePa);
+        if (huge.shared == null) {
+            return splitDeviceSlot(huge, null);
+        }
+        List<SharedFrame> bases = new ArrayList<>((int) (HUGE / PAGE));
+        for (long off = 0; off < HUGE; off += PAGE) {
+            bases.add(new SharedFrame());
+        }
+        List<PageTableSlot> own = List.of();
+        for (PageTableSlot sharer : huge.shared.sharers()) {
+            List<PageTableSlot> pages = splitDeviceSlot(sharer, bases);
+            if (sharer == huge) {
+                own = pages;
+            }
+        }
+        return own;
+    }
+
+    private static List<PageTableSlot> splitDeviceSlot(PageTableSlot huge, List<SharedFrame> bases) {
         ProcessAddressSpace p = huge.space;
         p.removeSlot(huge);
+        huge.shared = null;
         List<PageTableSlot> pages = new ArrayList<>((int) (HUGE / PAGE));
         for (long off = 0; off < HUGE; off += PAGE) {
             PageTableSlot page = new PageTableSlot(p, huge.va + off, PageSize.BASE, huge.writable);
             page.devicePrivate = true;
+            page.readable = huge.readable;
             page.pagemap = huge.pagemap;
             page.devicePa = huge.devicePa + off;
             page.dirty = huge.dirty;
+            if (bases != null) {
+                bases.get((int) (off / PAGE)).add(page);
+            }
             p.putSlot(page);
             pages.add(page);
         }

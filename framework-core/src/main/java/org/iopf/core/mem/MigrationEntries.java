@@ -33,7 +33,15 @@ final class MigrationEntries {
             }
             case MIRROR_TO_DEVICE -> slot.mirrorOf = null;
             default -> {
-                // TO_RAM: the page is still device-private; its destination is freed at finalize
+                // TO_RAM: the page is still device-private (in every sharer after a fork); its
+                // destination is freed at finalize
+                if (slot.shared != null) {
+                    for (PageTableSlot sharer : slot.shared.sharers()) {
+                        if (sharer.migration == page) {
+                            sharer.migration = null;
+                        }
+                    }
+                }
             }
         }
     }

@@ -65,7 +65,7 @@ final class PageFaultPath {
     /** The physical address for {@code access} if the page is present and allows it (sets accessed/dirty), else -1. */
     static long translate(ProcessAddressSpace p, long va, Access access) {
         PageTableSlot slot = p.slot(va);
-        if (slot == null || !slot.present || (access.isWrite() && (!slot.writable || slot.mirrorOf != null || slot.shared != null))) {
+        if (slot == null || !slot.present || !slot.readable || (access.isWrite() && (!slot.writable || slot.mirrorOf != null || slot.shared != null))) {
             return -1;
         }
         PagingState.touch(slot, access);
@@ -76,9 +76,12 @@ final class PageFaultPath {
     void faultIn(ProcessAddressSpace p, long va, Access access, Consumer<FaultedPage> done) {
         PageTableSlot slot = p.slot(va);
         if (slot != null && slot.devicePrivate) {
+            boolean copies = access.isWrite() && slot.shared != null && slot.shared.mapCount() > 1;
+            long cowCost = !copies ? 0
+                    : slot.size == PageSize.HUGE_2M ? state.config.hugeCowFaultNanos() : state.config.cowFaultNanos();
             lastFaultBackDoneAt = -1;
             FaultInResult result = resolve(p, va, access);
-            scheduler.scheduleAt(Math.max(scheduler.now(), lastFaultBackDoneAt),
+            scheduler.scheduleAt(Math.max(scheduler.now(), lastFaultBackDoneAt) + cowCost,
                     () -> done.accept(faultedPage(p, va, access, result)));
             return;
         }
@@ -99,7 +102,7 @@ final class PageFaultPath {
 
     private long plannedCost(ProcessAddressSpace p, long va, Access access) {
         Vma vma = p.vmaAt(va);
-        if (vma == null || (access.isWrite() && !vma.writable())) {
+        if (vma == null || !vma.readable() || (access.isWrite() && !vma.writable())) {
             return 0;
         }
         MemoryManagerConfig config = state.config;
@@ -124,7 +127,7 @@ final class PageFaultPath {
         if (vma == null) {
             return FaultInResult.NO_MAPPING;
         }
-        if (access.isWrite() && !vma.writable()) {
+        if (!vma.readable() || (access.isWrite() && !vma.writable())) {
             return FaultInResult.PROTECTION_VIOLATION;
         }
         PageTableSlot slot = p.slot(va);
@@ -200,8 +203,17 @@ final class PageFaultPath {
         lastFaultBackDoneAt = doneAt;
         PageTableSlot now = p.slot(va);
         if (now != null && now.present) {
-            PagingState.touch(now, access);
             deviceFaultBacks++;
+            if (access.isWrite() && now.shared != null) {
+                // the page came back shared copy-on-write (a fork shared it on the device): the
+                // write now copies it (do_swap_page then do_wp_page)
+                FaultInResult broken = cow.breakSharing(p, now, va, p.vmaAt(va));
+                if (PagingState.isFailure(broken)) {
+                    return broken;
+                }
+                now = p.slot(va);
+            }
+            PagingState.touch(now, access);
             return FaultInResult.SWAPPED_IN;
         }
         return doneAt < 0 ? FaultInResult.OUT_OF_MEMORY : FaultInResult.DEVICE_PRIVATE;

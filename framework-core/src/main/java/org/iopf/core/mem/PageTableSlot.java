@@ -12,7 +12,10 @@ final class PageTableSlot {
     final ProcessAddressSpace space;
     final long va;
     final PageSize size;
-    final boolean writable;
+    /** Writes allowed by the VMA's protection when the entry was made or last changed ({@code mprotect}). */
+    boolean writable;
+    /** Reads allowed ({@code mprotect(PROT_NONE)} clears it). */
+    boolean readable = true;
     long pa = -1;
     boolean present;
     boolean dirty;
@@ -52,7 +55,7 @@ final class PageTableSlot {
     }
 
     PageTableEntry snapshot() {
-        return new PageTableEntry(va, present ? pa : -1, size, present, writable && mirrorOf == null && shared == null,
+        return new PageTableEntry(va, present ? pa : -1, size, present, writable && readable && mirrorOf == null && shared == null,
                 dirty, accessed,
                 pinCount > 0, swapped(), devicePrivate);
     }

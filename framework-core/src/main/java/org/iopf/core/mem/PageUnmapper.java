@@ -60,7 +60,10 @@ final class PageUnmapper {
             slot.swapSlot = -1;
         }
         if (slot.devicePrivate) {
-            slot.pagemap.memory().freeFrame(slot.devicePa, slot.size);
+            boolean stillMapped = slot.shared != null && slot.shared.remove(slot);
+            if (!stillMapped) {
+                slot.pagemap.memory().freeFrame(slot.devicePa, slot.size);
+            }
             slot.devicePrivate = false;
             slot.pagemap = null;
             slot.devicePa = -1;

@@ -141,7 +141,7 @@ public final class ProcessAddressSpace implements AddressSpace {
     }
 
     private static Vma piece(Vma vma, long start, long end) {
-        return new Vma(new AddressRange(start, end - start), vma.writable(), vma.options());
+        return new Vma(new AddressRange(start, end - start), vma.writable(), vma.options(), vma.readable());
     }
 
     PageTableSlot slot(long va) {

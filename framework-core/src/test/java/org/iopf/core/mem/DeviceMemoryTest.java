@@ -118,7 +118,7 @@ final class DeviceMemoryTest {
     }
 
     @Test
-    void forkCopiesDevicePrivatePagesIntoTheChildAndSharesMirroredOnesWithoutTheMirror() {
+    void forkKeepsDevicePrivatePagesOnTheDeviceSharedReadOnlyAndSharesMirroredOnesWithoutTheMirror() {
         long va = mapBase(4 * PAGE);
         byte[] data = pattern((int) (4 * PAGE), 3);
         mm.write(proc, va, data, 0, data.length);
@@ -126,24 +126,95 @@ final class DeviceMemoryTest {
         migrate(va + 2 * PAGE, 2 * PAGE, MigrationKind.MIRROR_TO_DEVICE);
         List<InvalidationReason> reasons = new ArrayList<>();
         mm.registerNotifier(proc, (space, range, reason) -> reasons.add(reason));
+        long vramFree = vram.memory().freeBytes();
 
         AddressSpace child = mm.requireCopyOnWriteFork().fork(proc, "child");
 
         assertThat(reasons).as("the device drops its mirror, writable translations go").containsExactly(
                 InvalidationReason.PROTECTION);
         assertThat(proc.entry(va).orElseThrow().devicePrivate()).as("the parent's pages stay on the device").isTrue();
-        assertThat(child.entry(va).orElseThrow().present()).isTrue();
-        assertThat(child.entry(va).orElseThrow().writable()).as("a private copy").isTrue();
+        assertThat(child.entry(va).orElseThrow().devicePrivate()).as("so do the child's (copy_nonpresent_pte)").isTrue();
+        assertThat(mm.requireDeviceMemory().devicePrivateEntry(child, va))
+                .as("the same device frame").isEqualTo(mm.requireDeviceMemory().devicePrivateEntry(proc, va));
+        assertThat(proc.entry(va).orElseThrow().writable()).as("readable device-private entry").isFalse();
+        assertThat(child.entry(va).orElseThrow().writable()).isFalse();
+        assertThat(vram.memory().freeBytes()).as("no device frame copied").isEqualTo(vramFree);
+        assertThat(mm.translate(proc, va + 2 * PAGE, Access.WRITE)).as("mirrored page now shared").isEmpty();
+
         byte[] seen = new byte[data.length];
         mm.read(child, va, seen, 0, seen.length);
         assertThat(seen).isEqualTo(data);
-        assertThat(faults).as("no fault-back: copied from device memory").isEmpty();
-        assertThat(mm.translate(proc, va + 2 * PAGE, Access.WRITE)).as("mirrored page now shared").isEmpty();
+        assertThat(faults).as("the child's read faults each device page back").hasSize(2);
+        assertThat(proc.entry(va).orElseThrow().devicePrivate()).as("back for both sharers").isFalse();
+        assertThat(proc.entry(va).orElseThrow().pa()).as("still one shared frame")
+                .isEqualTo(child.entry(va).orElseThrow().pa());
+        assertThat(mm.translate(proc, va, Access.WRITE)).as("still copy-on-write").isEmpty();
+        assertThat(vram.memory().freeBytes()).as("the two device frames are free (the mirror copies stay)")
+                .isEqualTo(vramFree + 2 * PAGE);
 
         mm.write(proc, va + 2 * PAGE, new byte[] {(byte) ~data[(int) (2 * PAGE)]}, 0, 1);
         mm.read(child, va, seen, 0, seen.length);
         assertThat(seen).isEqualTo(data);
         assertThat(mm.stats().cowFaults()).isEqualTo(1);
+    }
+
+    /** hmm-tests.c {@code hmm_cow_in_device}: a write to a forked device page migrates it back, then copies it. */
+    @Test
+    void hmm_cow_in_device() {
+        long va = mapBase(4 * PAGE);
+        byte[] data = pattern((int) (4 * PAGE), 9);
+        mm.write(proc, va, data, 0, data.length);
+        migrate(va, 4 * PAGE, MigrationKind.TO_DEVICE);
+        AddressSpace child = mm.requireCopyOnWriteFork().fork(proc, "child");
+        long residentBefore = mm.stats().residentBytes();
+
+        byte[] ones = pattern((int) (4 * PAGE), 10);
+        mm.write(proc, va, ones, 0, ones.length);
+
+        assertThat(faults).as("one fault-back per page").hasSize(4);
+        assertThat(mm.stats().cowFaults()).as("then one copy per page").isEqualTo(4);
+        for (long off = 0; off < 4 * PAGE; off += PAGE) {
+            assertThat(proc.entry(va + off).orElseThrow().writable()).as("HMM_DMIRROR_PROT_WRITE").isTrue();
+            assertThat(child.entry(va + off).orElseThrow().present()).as("the child keeps the old frame").isTrue();
+        }
+        assertThat(mm.stats().residentBytes()).as("two frames per page").isEqualTo(residentBefore + 8 * PAGE);
+        byte[] seen = new byte[data.length];
+        mm.read(child, va, seen, 0, seen.length);
+        assertThat(seen).isEqualTo(data);
+        mm.read(proc, va, seen, 0, seen.length);
+        assertThat(seen).isEqualTo(ones);
+        assertThat(mm.stats().cowReuses()).isZero();
+        mm.write(child, va, ones, 0, 1);
+        assertThat(mm.stats().cowReuses()).as("the child, last sharer, takes its page back").isEqualTo(1);
+    }
+
+    @Test
+    void faultInWriteOnAForkedDevicePageCostsTheFaultBackThenTheCopy() {
+        long va = mapBase(PAGE);
+        mm.write(proc, va, pattern((int) PAGE, 4), 0, (int) PAGE);
+        migrate(va, PAGE, MigrationKind.TO_DEVICE);
+        mm.requireCopyOnWriteFork().fork(proc, "child");
+        List<Long> at = new ArrayList<>();
+
+        mm.faultIn(proc, va, Access.WRITE, r -> at.add(scheduler.now()));
+        scheduler.runAll();
+
+        assertThat(at).containsExactly(FAULT_BACK_NANOS + mm.config().cowFaultNanos());
+        assertThat(mm.translate(proc, va, Access.WRITE)).isPresent();
+    }
+
+    @Test
+    void munmapOfOneSharerOfAForkedDevicePageFreesTheDeviceFrameOnlyWithTheLast() {
+        long va = mapBase(PAGE);
+        mm.write(proc, va, pattern((int) PAGE, 5), 0, (int) PAGE);
+        migrate(va, PAGE, MigrationKind.TO_DEVICE);
+        AddressSpace child = mm.requireCopyOnWriteFork().fork(proc, "child");
+
+        mm.munmap(proc, va, PAGE);
+        assertThat(vram.memory().freeBytes()).isEqualTo(32 * MIB - PAGE);
+        assertThat(child.entry(va).orElseThrow().devicePrivate()).isTrue();
+        mm.munmap(child, va, PAGE);
+        assertThat(vram.memory().freeBytes()).isEqualTo(32 * MIB);
     }
 
     @Test

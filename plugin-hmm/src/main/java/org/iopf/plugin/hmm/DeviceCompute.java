@@ -9,6 +9,7 @@ import org.iopf.api.mem.FaultInResult;
 import org.iopf.api.mem.PageTableEntry;
 import org.iopf.api.mem.Payload;
 import org.iopf.api.mem.PhysicalMemory;
+import org.iopf.api.mem.Vma;
 
 /**
  * One device kernel over a range (F7): for each piece it finds where the page lives — in device
@@ -83,9 +84,16 @@ final class DeviceCompute {
         }
     }
 
+    private boolean permits(long va, Access access) {
+        return access.isWrite() ? space.entry(va).map(PageTableEntry::writable).orElse(false)
+                : space.vma(va).map(Vma::readable).orElse(false);
+    }
+
     private Location locate(long va, Access access) {
         Optional<DevicePrivateEntry> e = device.deviceMemory().devicePrivateEntry(space, va);
-        if (e.isPresent() && e.get().pagemap() == device.pagemap()) {
+        if (e.isPresent() && e.get().pagemap() == device.pagemap() && permits(va, access)) {
+            // a write to a read-only device-private entry (shared by a fork, or mprotect) and any
+            // access to a PROT_NONE one fault below, as hmm_range_fault does
             DevicePrivateEntry entry = e.get();
             long off = va - entry.va();
             return new Location(device.pagemap().memory(), entry.devicePa() + off, entry.size().bytes() - off, true, -1);
