@@ -74,6 +74,7 @@ final class TcpSender {
     private long tlpHigh = -1;
     private long reoTimer = -1;
     private long probeAt = -1;
+    private boolean fastRetransmitDue;
 
     /**
      * A sender of {@code total} bytes.
@@ -145,6 +146,9 @@ final class TcpSender {
             return -1;
         }
         int i = board.nextToRetransmit(index(sndUna), index(sndMax - 1) + 1);
+        if (i >= 0 && fastRetransmitDue) {
+            return i; // RFC 6675 §5 step 4.3: the first retransmission goes whatever the pipe (Linux PRR: at least one)
+        }
         return i >= 0 && cwndAllows(segmentLength((long) i * config.mss())) ? i : -1;
     }
 
@@ -219,6 +223,9 @@ final class TcpSender {
             throw new IllegalStateException("no segment may be sent now");
         }
         board.sent(index(segment.seq()), now, segment.retransmission());
+        if (lost >= 0) {
+            fastRetransmitDue = false;
+        }
         account(segment);
         if (probe) {
             cancelTimer(); // tcp_send_loss_probe: tcp_rearm_rto, the RTO still to run
@@ -402,6 +409,7 @@ final class TcpSender {
                 }
                 inRecovery = false;
                 lossState = false;
+                fastRetransmitDue = false;
             } else if (!inRecovery) {
                 if (cwnd < ssthresh) {
                     cwnd += acked;
@@ -502,7 +510,7 @@ final class TcpSender {
         for (int i = index(sndMax - 1); i >= index(sndUna); i--) {
             if (board.isSacked(i)) {
                 above++;
-            } else if (above >= config.dupAckThreshold()) {
+            } else if (above >= config.dupAckThreshold() && !board.isLost(i)) {
                 board.markLost(i);
             }
         }
@@ -517,6 +525,7 @@ final class TcpSender {
         cwnd = ssthresh;
         recover = sndMax;
         inRecovery = true;
+        fastRetransmitDue = true;
         stats.fastRetransmit();
     }
 
@@ -558,6 +567,7 @@ final class TcpSender {
                 board.markLost(i); // tcp_timer.c tcp_enter_loss / tcp_timeout_mark_lost: all but the SACKed
             }
             lossState = true;
+            fastRetransmitDue = false;
             probePending = false;
             tlpHigh = -1;
             cancelReorderTimer();
