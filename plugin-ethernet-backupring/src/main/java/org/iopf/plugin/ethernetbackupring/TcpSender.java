@@ -267,8 +267,8 @@ final class TcpSender {
                 || gaveUpAt >= 0) {
             return false;
         }
-        if (sndNxt < total && cwnd > inFlightSegments() * config.mss()) {
-            return false; // the window is open and there is data: no tail yet
+        if (newDataAllowed(true)) {
+            return false; // the window lets another segment go now: no tail yet (Linux: cwnd > in flight)
         }
         long pto = 2 * srtt + (outstandingSegments() == 1 ? config.minRto() : TcpConfig.TLP_MIN_EXTRA);
         long rtoDelta = advancing ? currentRto() : rtoStillToRun(now);
