@@ -40,7 +40,7 @@ final class NicStatistics {
     static final StatisticSpec TCP_TIMEOUTS = StatisticSpec.counter("tcp.timeouts", "timeouts",
             "retransmission-timer expiries, the one that gives up included (Linux TCPTimeouts)");
     static final StatisticSpec TCP_FAST_RETRANSMITS = StatisticSpec.counter("tcp.fastRetransmits", "retransmits",
-            "retransmissions after three duplicate ACKs");
+            "entries into fast recovery: three duplicate ACKs, or with SACK a hole deemed lost (RFC 6675 or RACK)");
     static final StatisticSpec TCP_DUPLICATE_ACKS = StatisticSpec.counter("tcp.duplicateAcks", "acks",
             "duplicate ACKs received");
     static final StatisticSpec TCP_GAVE_UP = StatisticSpec.counter("tcp.gaveUp", "connections",
