@@ -141,7 +141,8 @@ final class EthernetNic implements Nic, Inspectable {
         RxPath path = new RxPath(context, settings, mode, buffer, tcp, mirror, memoryManager.physicalMemory(), rxDma,
                 rxCore, mode.usesBackupRing() ? new IoProvider(ring, rxCore, settings.copyRate(), context) : null,
                 (destination, ack) -> port.send(new Packet(port.endpoint(), destination,
-                        EthHeader.MIN_WIRE_FRAME, ack, Payload.empty())));
+                        EthHeader.MIN_WIRE_FRAME + EthHeader.sackOptionBytes(ack.sack().size()), ack,
+                        Payload.empty())));
         receivers.put(flow, path);
         return path;
     }
@@ -203,7 +204,7 @@ final class EthernetNic implements Nic, Inspectable {
                 unknownFlow.increment();
                 return;
             }
-            t.tcp().onAck(ack.ack(), ack.window());
+            t.tcp().onAck(ack.ack(), ack.window(), ack.sack());
         } else if (packet.header() instanceof EthHeader.Segment segment) {
             RxPath path = receivers.get(segment.flow());
             if (path == null) {

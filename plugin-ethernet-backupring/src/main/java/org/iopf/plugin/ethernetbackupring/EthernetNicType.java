@@ -77,6 +77,17 @@ public final class EthernetNicType implements ComponentType {
                     + "stream then fails").byDefault("15").range(1, 255)
             .from(Source.driver("linux", "net/ipv4/tcp_timer.c retransmits_timed_out; sysctl net.ipv4.tcp_retries2"));
 
+    static final Parameter<Boolean> SACK = Parameter.flag("sack",
+            "selective acknowledgements: the receiver reports the blocks it holds above the ACK point, the sender "
+                    + "keeps an RFC 6675 scoreboard and retransmits only the holes").byDefault("true")
+            .from(Source.driver("linux", "sysctl net.ipv4.tcp_sack = 1; net/ipv4/tcp_input.c tcp_sacktag_write_queue "
+                    + "(RFC 2018, RFC 6675)"));
+    static final Parameter<Boolean> RACK_TLP = Parameter.flag("rackTlp",
+            "RACK time-based loss detection and the tail-loss probe (2 SRTT + 2 ms after the last send); off without sack")
+            .byDefault("true")
+            .from(Source.driver("linux", "sysctl net.ipv4.tcp_recovery = 1, tcp_early_retrans = 3; "
+                    + "net/ipv4/tcp_recovery.c, tcp_output.c tcp_schedule_loss_probe (RFC 8985)"));
+
     /** Creates the type; found through PF4J or {@link java.util.ServiceLoader}. */
     public EthernetNicType() {
     }
@@ -117,7 +128,7 @@ public final class EthernetNicType implements ComponentType {
     @Override
     public List<ParameterSpec> parameters() {
         return Parameter.specs(RATE, MTU, RX_DMA_RATE, RX_FIFO, RX_PACKET_CPU, COPY_RATE, BACKUP_RING_SLOTS, RX_CORE,
-                STREAM_ID, INITIAL_WINDOW, INITIAL_RTO, MIN_RTO, MAX_RTO, TCP_RETRIES2);
+                STREAM_ID, INITIAL_WINDOW, INITIAL_RTO, MIN_RTO, MAX_RTO, TCP_RETRIES2, SACK, RACK_TLP);
     }
 
     @Override

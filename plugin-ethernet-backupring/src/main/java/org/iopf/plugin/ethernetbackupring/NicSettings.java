@@ -33,7 +33,8 @@ record NicSettings(DataRate rate, int mtu, DataRate rxDmaRate, long rxFifoBytes,
                 p.get(EthernetNicType.BACKUP_RING_SLOTS),
                 new TcpConfig(mtu - EthHeader.TCP_IP_HEADERS, p.get(EthernetNicType.INITIAL_WINDOW),
                         p.get(EthernetNicType.INITIAL_RTO), p.get(EthernetNicType.MIN_RTO),
-                        p.get(EthernetNicType.MAX_RTO), 3, p.get(EthernetNicType.TCP_RETRIES2)));
+                        p.get(EthernetNicType.MAX_RTO), 3, p.get(EthernetNicType.TCP_RETRIES2),
+                        p.get(EthernetNicType.SACK), p.get(EthernetNicType.RACK_TLP)));
     }
 
     /** The Ethernet header and FCS that the DMA writes around the IP packet. */

@@ -40,11 +40,13 @@ final class NicStatistics {
     static final StatisticSpec TCP_TIMEOUTS = StatisticSpec.counter("tcp.timeouts", "timeouts",
             "retransmission-timer expiries, the one that gives up included (Linux TCPTimeouts)");
     static final StatisticSpec TCP_FAST_RETRANSMITS = StatisticSpec.counter("tcp.fastRetransmits", "retransmits",
-            "retransmissions after three duplicate ACKs");
+            "entries into fast recovery: three duplicate ACKs, or with SACK a hole deemed lost (RFC 6675 or RACK)");
     static final StatisticSpec TCP_DUPLICATE_ACKS = StatisticSpec.counter("tcp.duplicateAcks", "acks",
             "duplicate ACKs received");
     static final StatisticSpec TCP_GAVE_UP = StatisticSpec.counter("tcp.gaveUp", "connections",
             "connections aborted after tcpRetries2 (Linux TCPAbortOnTimeout)");
+    static final StatisticSpec TCP_LOSS_PROBES = StatisticSpec.counter("tcp.lossProbes", "probes",
+            "tail-loss probes sent (RFC 8985 §7; Linux TCPLossProbes)");
     static final StatisticSpec TCP_CWND = StatisticSpec.gauge("tcp.cwnd", "bytes", "the sender's congestion window");
     static final StatisticSpec RING_STORED = StatisticSpec.counter("backupRing.stored", "packets",
             "packets stored in the backup ring");
@@ -69,7 +71,7 @@ final class NicStatistics {
     static final List<StatisticSpec> DECLARED = List.of(TX_BYTES, TX_FRAMES, RX_UNKNOWN_FLOW, RX_FRAMES, RX_FAULTS,
             RX_FAULT_DROPS, RX_FIFO_DROPS, RX_RING_FULL_DROPS, RX_STALE_DROPS, RX_DUPLICATES, RX_OUT_OF_WINDOW,
             RX_ACKS, RX_BACKUP_RING_PACKETS, RX_FAULT_TO_PLACED, TCP_RETRANSMISSIONS, TCP_RETRANSMITTED_BYTES,
-            TCP_TIMEOUTS, TCP_FAST_RETRANSMITS, TCP_DUPLICATE_ACKS, TCP_GAVE_UP, TCP_CWND, RING_STORED,
+            TCP_TIMEOUTS, TCP_FAST_RETRANSMITS, TCP_DUPLICATE_ACKS, TCP_GAVE_UP, TCP_LOSS_PROBES, TCP_CWND, RING_STORED,
             RING_OVERFLOWS, RING_COPIES, RING_COPIED_BYTES, RING_LOST, RING_OCCUPANCY, RING_MAX_OCCUPANCY,
             RING_BYTES, IOMMU_INVALIDATED_PAGES);
 

@@ -330,7 +330,8 @@ final class RxPath {
     private void acknowledge() {
         if (peer != null && tcp.mayAcknowledge()) {
             ackCount.increment();
-            acks.send(peer, new EthHeader.Ack(flow, tcp.ackPoint(), tcp.window()));
+            acks.send(peer, new EthHeader.Ack(flow, tcp.ackPoint(), tcp.window(),
+                    settings.tcp().sack() ? tcp.sackBlocks() : java.util.List.of()));
         }
     }
 

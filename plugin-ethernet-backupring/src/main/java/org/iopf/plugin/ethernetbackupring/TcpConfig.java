@@ -14,9 +14,16 @@ package org.iopf.plugin.ethernetbackupring;
  * @param retries2 Linux {@code tcp_retries2} (15): the connection is aborted at the first
  *     retransmission timeout that expires {@link #giveUpNanos()} or more after the first
  *     retransmission of the unacknowledged data (net/ipv4/tcp_timer.c, retransmits_timed_out)
+ * @param sack selective acknowledgements (RFC 2018) and the RFC 6675 scoreboard: retransmit only
+ *     the holes (Linux {@code net.ipv4.tcp_sack = 1})
+ * @param rackTlp RACK's time-based loss detection and the tail-loss probe (RFC 8985; Linux
+ *     {@code tcp_recovery = 1}, {@code tcp_early_retrans = 3}); off without {@code sack}, as in
+ *     Linux (tcp_input.c tcp_identify_packet_loss, tcp_output.c tcp_schedule_loss_probe)
  */
 record TcpConfig(int mss, int initialWindowSegments, long initialRto, long minRto, long maxRto,
-        int dupAckThreshold, int retries2) {
+        int dupAckThreshold, int retries2, boolean sack, boolean rackTlp) {
+    /** Linux {@code TCP_TIMEOUT_MIN_US} (include/net/tcp.h): 2 ms, added to 2·SRTT in the probe timeout. */
+    static final long TLP_MIN_EXTRA = 2_000_000L;
     /** Linux {@code TCP_RTO_MIN} (include/net/tcp.h), the base of {@link #giveUpNanos()}. */
     static final long LINUX_RTO_MIN = 200_000_000L;
     /** Linux {@code TCP_RTO_MAX} (include/net/tcp.h). */
@@ -27,10 +34,17 @@ record TcpConfig(int mss, int initialWindowSegments, long initialRto, long minRt
         if (mss <= 0 || initialWindowSegments <= 0 || dupAckThreshold <= 0 || retries2 <= 0) {
             throw new IllegalArgumentException("mss, initial window, dup-ACK threshold and retries2 must be > 0");
         }
+        rackTlp = rackTlp && sack; // Linux runs neither RACK nor TLP on a connection without SACK (tcp_is_reno)
         if (minRto <= 0 || maxRto < minRto || initialRto < minRto || initialRto > maxRto) {
             throw new IllegalArgumentException("need 0 < minRto <= initialRto <= maxRto: " + minRto + ", "
                     + initialRto + ", " + maxRto);
         }
+    }
+
+    /** NewReno alone: no SACK, no RACK-TLP. */
+    TcpConfig(int mss, int initialWindowSegments, long initialRto, long minRto, long maxRto, int dupAckThreshold,
+            int retries2) {
+        this(mss, initialWindowSegments, initialRto, minRto, maxRto, dupAckThreshold, retries2, false, false);
     }
 
     /**

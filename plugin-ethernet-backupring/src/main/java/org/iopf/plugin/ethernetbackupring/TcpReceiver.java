@@ -47,6 +47,7 @@ final class TcpReceiver {
     private int next;
     private long rcvNxt;
     private int pending;
+    private int lastPlaced = -1;
 
     /**
      * A receiver of a {@code total}-byte stream cut at multiples of {@code mss}, into a buffer of
@@ -115,6 +116,7 @@ final class TcpReceiver {
             pending--;
         }
         states[i] = PLACED;
+        lastPlaced = i;
         long from = rcvNxt;
         while (next < states.length && states[next] == PLACED) {
             next++;
@@ -133,6 +135,47 @@ final class TcpReceiver {
     /** The cumulative ACK: the next byte expected. */
     long ackPoint() {
         return rcvNxt;
+    }
+
+    /**
+     * The SACK blocks of the segments placed above the cumulative ACK (RFC 2018 §4): the block
+     * holding the most recently placed segment first, then the highest others, at most
+     * {@link EthHeader#MAX_SACK_BLOCKS}. Empty when nothing above the ACK point is placed.
+     */
+    java.util.List<EthHeader.SackBlock> sackBlocks() {
+        java.util.List<EthHeader.SackBlock> blocks = new java.util.ArrayList<>();
+        int first = -1;
+        if (lastPlaced > next && states[lastPlaced] == PLACED) {
+            first = runStart(lastPlaced);
+            blocks.add(block(first));
+        }
+        int limit = Math.min(states.length, Math.toIntExact((rcvNxt + window + mss - 1) / mss));
+        for (int i = limit - 1; i > next && blocks.size() < EthHeader.MAX_SACK_BLOCKS; i--) {
+            if (states[i] == PLACED) {
+                int start = runStart(i);
+                if (start != first) {
+                    blocks.add(block(start));
+                }
+                i = start;
+            }
+        }
+        return blocks;
+    }
+
+    private int runStart(int i) {
+        int start = i;
+        while (start - 1 > next && states[start - 1] == PLACED) {
+            start--;
+        }
+        return start;
+    }
+
+    private EthHeader.SackBlock block(int start) {
+        int end = start;
+        while (end < states.length && states[end] == PLACED) {
+            end++;
+        }
+        return new EthHeader.SackBlock((long) start * mss, Math.min(total, (long) end * mss));
     }
 
     /** The advertised window in bytes. */

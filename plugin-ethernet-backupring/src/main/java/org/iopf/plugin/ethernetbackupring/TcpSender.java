@@ -14,6 +14,21 @@ import org.iopf.api.sim.Scheduler;
  * recovery (multiplicative decrease to half the flight), and on a timeout a window of one segment
  * and go-back-N from the first unacknowledged byte.
  *
+ * <p>With {@link TcpConfig#sack()} the ACKs' SACK blocks fill a {@link SackScoreboard} and loss
+ * recovery follows RFC 6675 (Linux net/ipv4/tcp_input.c): a hole is lost when {@code
+ * dupAckThreshold} SACKed segments lie above it (§4 IsLost), recovery sets the window to the
+ * threshold (§5 step 4.2), only segments deemed lost are retransmitted, as the window ({@code
+ * cwnd} against the pipe, Linux {@code tcp_packets_in_flight}) allows, and a timeout marks every
+ * un-SACKed segment lost instead of going back N (tcp_timer.c tcp_enter_loss). With {@link
+ * TcpConfig#rackTlp()} RACK (RFC 8985 §6; net/ipv4/tcp_recovery.c) replaces the SACK count: a
+ * segment is lost when one sent after it was delivered and it has been out more than the RACK RTT
+ * plus a reordering window (0 in recovery or with {@code dupAckThreshold} SACKed segments, else
+ * min RTT / 4), with a reorder timer for the rest; and a tail-loss probe (RFC 8985 §7;
+ * tcp_output.c tcp_schedule_loss_probe, tcp_send_loss_probe) fires 2·SRTT + 2 ms after the last
+ * send (+ {@code minRto} instead of 2 ms with one segment out, at most the RTO still to run) and
+ * sends one new segment, or the last one again, so that a lost tail is SACKed and recovered
+ * without waiting the RTO.
+ *
  * <p>The NIC asks {@link #hasSegment()} when its transmitter is free and takes {@link
  * #nextSegment()}; ACKs come in through {@link #onAck}. {@code wake} is told whenever new segments
  * become sendable (an ACK opened the window, a timeout fired).
@@ -49,6 +64,17 @@ final class TcpSender {
     private long retransHigh;
     private long gaveUpAt = -1;
     private Runnable onGiveUp = () -> { };
+    private final SackScoreboard board;
+    private boolean lossState;
+    private long rackXmit = -1;
+    private long rackEnd;
+    private long rackRtt;
+    private long minRtt = Long.MAX_VALUE;
+    private boolean probePending;
+    private long tlpHigh = -1;
+    private long reoTimer = -1;
+    private long probeAt = -1;
+    private boolean fastRetransmitDue;
 
     /**
      * A sender of {@code total} bytes.
@@ -70,6 +96,8 @@ final class TcpSender {
         this.rwnd = initialWindow;
         this.cwnd = (long) config.initialWindowSegments() * config.mss();
         this.rto = config.initialRto();
+        this.board = config.sack() ? new SackScoreboard(Math.toIntExact((total + config.mss() - 1) / config.mss()))
+                : null;
         stats.cwnd(cwnd);
     }
 
@@ -83,6 +111,9 @@ final class TcpSender {
         if (gaveUpAt >= 0) {
             return false;
         }
+        if (board != null) {
+            return probePending || retransmissionAllowed() >= 0 || newDataAllowed(true);
+        }
         if (retransmitSeq >= 0) {
             return true;
         }
@@ -93,8 +124,56 @@ final class TcpSender {
         return sndNxt + segmentLength(sndNxt) - sndUna <= window || sndNxt == sndUna;
     }
 
+    private boolean newDataAllowed(boolean checkCwnd) {
+        if (sndNxt >= total) {
+            return false;
+        }
+        int length = segmentLength(sndNxt);
+        if (sndNxt + length - sndUna > rwnd && sndNxt != sndUna) {
+            return false;
+        }
+        return !checkCwnd || cwndAllows(length);
+    }
+
+    private boolean cwndAllows(int length) {
+        long inFlight = inFlightSegments();
+        return inFlight == 0 || inFlight * config.mss() + length <= cwnd;
+    }
+
+    /** The first lost segment the window lets go out again, or -1. */
+    private int retransmissionAllowed() {
+        if (sndMax <= sndUna) {
+            return -1;
+        }
+        int i = board.nextToRetransmit(index(sndUna), index(sndMax - 1) + 1);
+        if (i >= 0 && fastRetransmitDue) {
+            return i; // RFC 6675 §5 step 4.3: the first retransmission goes whatever the pipe (Linux PRR: at least one)
+        }
+        return i >= 0 && cwndAllows(segmentLength((long) i * config.mss())) ? i : -1;
+    }
+
+    /** Segments sent and not yet cumulatively acknowledged (Linux packets_out). */
+    private long outstandingSegments() {
+        return sndMax > sndUna ? index(sndMax - 1) - index(sndUna) + 1 : 0;
+    }
+
+    /** Linux tcp_packets_in_flight: packets_out - (sacked_out + lost_out) + retrans_out. */
+    private long inFlightSegments() {
+        if (board == null) {
+            return outstandingSegments();
+        }
+        return outstandingSegments() - board.sackedOut() - board.lostOut() + board.retransOut();
+    }
+
+    private int index(long seq) {
+        return Math.toIntExact(seq / config.mss());
+    }
+
     /** Takes the next segment to send; call only when {@link #hasSegment()}. */
     EthHeader.Segment nextSegment() {
+        if (board != null) {
+            return nextScoreboardSegment();
+        }
         EthHeader.Segment segment;
         if (retransmitSeq >= 0) {
             segment = new EthHeader.Segment(flow, retransmitSeq, segmentLength(retransmitSeq), true);
@@ -112,6 +191,107 @@ final class TcpSender {
                 timedAt = scheduler.now();
             }
         }
+        account(segment);
+        if (timer < 0) {
+            armTimer();
+        }
+        return segment;
+    }
+
+    private EthHeader.Segment nextScoreboardSegment() {
+        long now = scheduler.now();
+        EthHeader.Segment segment;
+        boolean probe = false;
+        int lost = probePending ? -1 : retransmissionAllowed();
+        if (probePending) {
+            probePending = false;
+            probe = true;
+            if (newDataAllowed(false)) {
+                segment = newSegment(now); // RFC 8985 §7.3: new data if the receive window allows
+            } else {
+                long last = (long) index(sndMax - 1) * config.mss(); // else the last segment again
+                segment = new EthHeader.Segment(flow, last, segmentLength(last), true);
+            }
+            tlpHigh = sndMax;
+            stats.lossProbe();
+        } else if (lost >= 0) {
+            long seq = (long) lost * config.mss();
+            segment = new EthHeader.Segment(flow, seq, segmentLength(seq), true);
+        } else if (newDataAllowed(true)) {
+            segment = newSegment(now);
+        } else {
+            throw new IllegalStateException("no segment may be sent now");
+        }
+        board.sent(index(segment.seq()), now, segment.retransmission());
+        if (lost >= 0) {
+            fastRetransmitDue = false;
+        }
+        account(segment);
+        if (probe) {
+            cancelTimer(); // tcp_send_loss_probe: tcp_rearm_rto, the RTO still to run
+            timer = scheduler.schedule(Math.max(1, rtoStillToRun(now)), this::timeout);
+        } else if (timer < 0) {
+            armTimer();
+        } else if (segment.retransmission() && segment.seq() == sndUna) {
+            cancelTimer(); // tcp_xmit_retransmit_queue: retransmitting the head restarts the RTO
+            armTimer();
+        }
+        if (!segment.retransmission() && !probe) {
+            scheduleProbe(false, now);
+        }
+        return segment;
+    }
+
+    private EthHeader.Segment newSegment(long now) {
+        EthHeader.Segment segment = new EthHeader.Segment(flow, sndNxt, segmentLength(sndNxt), false);
+        sndNxt += segment.length();
+        sndMax = Math.max(sndMax, sndNxt);
+        if (timedSeq < 0) {
+            timedSeq = segment.seq();
+            timedAt = now;
+        }
+        return segment;
+    }
+
+    /** Time until the RTO of the oldest outstanding segment expires (tcp_input.c tcp_rto_delta_us). */
+    private long rtoStillToRun(long now) {
+        return board.sentAt(index(sndUna)) + currentRto() - now;
+    }
+
+    /**
+     * Arms the tail-loss probe in place of the RTO if RFC 8985 §7.2 / tcp_schedule_loss_probe
+     * allows it; returns whether it did.
+     */
+    private boolean scheduleProbe(boolean advancing, long now) {
+        if (!config.rackTlp() || srtt < 0 || inRecovery || lossState || tlpHigh >= 0 || sndMax <= sndUna
+                || gaveUpAt >= 0) {
+            return false;
+        }
+        if (newDataAllowed(true)) {
+            return false; // the window lets another segment go now: no tail yet (Linux: cwnd > in flight)
+        }
+        long pto = 2 * srtt + (outstandingSegments() == 1 ? config.minRto() : TcpConfig.TLP_MIN_EXTRA);
+        long rtoDelta = advancing ? currentRto() : rtoStillToRun(now);
+        if (rtoDelta > 0) {
+            pto = Math.min(pto, rtoDelta);
+        }
+        cancelTimer();
+        probeAt = now + pto;
+        timer = scheduler.schedule(pto, this::probeTimeout);
+        return true;
+    }
+
+    private void probeTimeout() {
+        timer = -1;
+        probeAt = -1;
+        if (sndUna >= total || gaveUpAt >= 0) {
+            return;
+        }
+        probePending = true;
+        wake.run();
+    }
+
+    private void account(EthHeader.Segment segment) {
         if (segment.retransmission()) {
             stats.retransmitted(segment.length());
             if (retransStamp < 0) {
@@ -122,20 +302,29 @@ final class TcpSender {
                 timedSeq = -1; // Karn: no RTT sample from a retransmitted segment
             }
         }
-        if (timer < 0) {
-            armTimer();
-        }
-        return segment;
     }
 
     /** Handles a cumulative ACK of every byte before {@code ack}, with the receiver's window. */
     void onAck(long ack, long window) {
+        onAck(ack, window, java.util.List.of());
+    }
+
+    /**
+     * Handles a cumulative ACK of every byte before {@code ack}, with the receiver's window and
+     * its SACK blocks (ignored without {@link TcpConfig#sack()}).
+     */
+    void onAck(long ack, long window, java.util.List<EthHeader.SackBlock> sack) {
         if (gaveUpAt >= 0) {
             return;
         }
         rwnd = window;
         if (ack > sndMax) {
             return; // acknowledges what was never sent
+        }
+        if (board != null) {
+            onScoreboardAck(ack, sack);
+            wake.run();
+            return;
         }
         if (ack > sndUna) {
             newlyAcked(ack);
@@ -179,6 +368,167 @@ final class TcpSender {
         }
     }
 
+    private void onScoreboardAck(long ack, java.util.List<EthHeader.SackBlock> sack) {
+        long now = scheduler.now();
+        long from = sndUna;
+        for (int i = index(sndUna); ack > sndUna && i < index(ack - 1) + 1; i++) {
+            if (!board.isSacked(i)) {
+                rackAdvance(i, now);
+            }
+            board.acked(i);
+        }
+        for (EthHeader.SackBlock block : sack) {
+            if (block.end() > sndMax) {
+                continue; // SACKs what was never sent
+            }
+            for (long seq = Math.max(block.start(), ack); seq < block.end(); seq += segmentLength(seq)) {
+                int i = index(seq);
+                if (!board.isSacked(i)) {
+                    rackAdvance(i, now);
+                    board.sacked(i);
+                }
+            }
+        }
+        if (ack > from) {
+            long acked = ack - from;
+            if (timedSeq >= 0 && ack > timedSeq) {
+                sample(now - timedAt);
+                timedSeq = -1;
+            }
+            sndUna = ack;
+            retransmits = 0;
+            if (sndUna >= retransHigh) {
+                retransStamp = -1;
+            }
+            if (tlpHigh >= 0 && ack >= tlpHigh) {
+                tlpHigh = -1; // tcp_process_tlp_ack: the probe's episode is over
+            }
+            if ((inRecovery || lossState) && ack >= recover) {
+                if (inRecovery) {
+                    cwnd = ssthresh;
+                }
+                inRecovery = false;
+                lossState = false;
+                fastRetransmitDue = false;
+            } else if (!inRecovery) {
+                if (cwnd < ssthresh) {
+                    cwnd += acked;
+                } else {
+                    cwnd += Math.max(1, (long) config.mss() * config.mss() / cwnd) * Math.max(1, acked / config.mss());
+                }
+            }
+            dupAcks = 0;
+        } else if (sndMax > sndUna) {
+            dupAcks++;
+            stats.duplicateAck();
+        }
+        if (config.rackTlp()) {
+            rackDetectLoss(now);
+        } else {
+            markHolesLost();
+        }
+        enterRecoveryIfLost();
+        stats.cwnd(cwnd);
+        if (ack > from) {
+            if (sndUna >= total) {
+                finishedAt = now;
+                cancelTimer();
+                cancelReorderTimer();
+            } else if (!scheduleProbe(true, now)) {
+                restartTimer();
+            }
+        }
+    }
+
+    /** RFC 8985 §6.2 step 2: the most recently sent segment delivered so far, and its RTT. */
+    private void rackAdvance(int i, long now) {
+        long sent = board.sentAt(i);
+        if (board.everRetransmitted(i) && now - sent < minRtt) {
+            return; // may be the original's ACK: ambiguous (tcp_recovery.c tcp_rack_advance)
+        }
+        long end = (long) i * config.mss() + segmentLength((long) i * config.mss());
+        if (sent > rackXmit || (sent == rackXmit && end > rackEnd)) {
+            rackXmit = sent;
+            rackEnd = end;
+            rackRtt = now - sent;
+        }
+    }
+
+    /** RFC 8985 §6.2 step 5 (tcp_recovery.c tcp_rack_detect_loss), arming the reorder timer. */
+    private void rackDetectLoss(long now) {
+        if (rackXmit < 0 || sndMax <= sndUna) {
+            return;
+        }
+        long reoWnd = inRecovery || lossState || board.sackedOut() >= config.dupAckThreshold() || srtt < 0 ? 0
+                : Math.min(minRtt / 4, srtt);
+        long timeout = 0;
+        for (int i = index(sndUna); i <= index(sndMax - 1); i++) {
+            if (board.isSacked(i) || (board.isLost(i) && !board.isRetransmitted(i))) {
+                continue;
+            }
+            long sent = board.sentAt(i);
+            long end = (long) i * config.mss() + segmentLength((long) i * config.mss());
+            if (rackXmit > sent || (rackXmit == sent && rackEnd > end)) {
+                long remaining = sent + rackRtt + reoWnd - now;
+                if (remaining <= 0) {
+                    board.markLost(i);
+                } else {
+                    timeout = Math.max(timeout, remaining);
+                }
+            }
+        }
+        cancelReorderTimer();
+        if (timeout > 0) {
+            reoTimer = scheduler.schedule(timeout, this::reorderTimeout);
+        }
+    }
+
+    private void reorderTimeout() {
+        reoTimer = -1;
+        if (sndUna >= total || gaveUpAt >= 0) {
+            return;
+        }
+        rackDetectLoss(scheduler.now());
+        enterRecoveryIfLost();
+        stats.cwnd(cwnd);
+        wake.run();
+    }
+
+    private void cancelReorderTimer() {
+        if (reoTimer >= 0) {
+            scheduler.cancel(reoTimer);
+            reoTimer = -1;
+        }
+    }
+
+    /** RFC 6675 §4 IsLost: a hole with {@code dupAckThreshold} SACKed segments above it. */
+    private void markHolesLost() {
+        if (board.sackedOut() < config.dupAckThreshold()) {
+            return;
+        }
+        int above = 0;
+        for (int i = index(sndMax - 1); i >= index(sndUna); i--) {
+            if (board.isSacked(i)) {
+                above++;
+            } else if (above >= config.dupAckThreshold() && !board.isLost(i)) {
+                board.markLost(i);
+            }
+        }
+    }
+
+    /** RFC 6675 §5 steps 4.1-4.2: a loss enters recovery with cwnd = ssthresh = half the flight. */
+    private void enterRecoveryIfLost() {
+        if (board.lostOut() == 0 || inRecovery || lossState) {
+            return;
+        }
+        ssthresh = Math.max(flight() / 2, 2L * config.mss());
+        cwnd = ssthresh;
+        recover = sndMax;
+        inRecovery = true;
+        fastRetransmitDue = true;
+        stats.fastRetransmit();
+    }
+
     private void duplicate() {
         dupAcks++;
         stats.duplicateAck();
@@ -212,7 +562,18 @@ final class TcpSender {
         inRecovery = false;
         dupAcks = 0;
         retransmitSeq = -1;
-        sndNxt = sndUna; // go-back-N
+        if (board != null) {
+            for (int i = index(sndUna); i <= index(sndMax - 1); i++) {
+                board.markLost(i); // tcp_timer.c tcp_enter_loss / tcp_timeout_mark_lost: all but the SACKed
+            }
+            lossState = true;
+            fastRetransmitDue = false;
+            probePending = false;
+            tlpHigh = -1;
+            cancelReorderTimer();
+        } else {
+            sndNxt = sndUna; // go-back-N
+        }
         timedSeq = -1;
         backoff++;
         stats.cwnd(cwnd);
@@ -224,6 +585,8 @@ final class TcpSender {
     private void giveUp() {
         gaveUpAt = scheduler.now();
         retransmitSeq = -1;
+        probePending = false;
+        cancelReorderTimer();
         stats.gaveUp();
         onGiveUp.run();
     }
@@ -236,6 +599,7 @@ final class TcpSender {
             rttvar = (3 * rttvar + Math.abs(srtt - rtt)) / 4;
             srtt = (7 * srtt + rtt) / 8;
         }
+        minRtt = Math.min(minRtt, rtt);
         rto = Math.min(config.maxRto(), Math.max(config.minRto(), srtt + Math.max(1, 4 * rttvar)));
         backoff = 0; // RFC 6298 §5, Karn: the back-off ends with a valid sample, not with any new ACK
     }
@@ -260,6 +624,7 @@ final class TcpSender {
     }
 
     private void cancelTimer() {
+        probeAt = -1;
         if (timer >= 0) {
             scheduler.cancel(timer);
             timer = -1;
@@ -297,6 +662,21 @@ final class TcpSender {
     /** The timeout the next arming of the timer would use, ns (with back-off). */
     long retransmissionTimeout() {
         return currentRto();
+    }
+
+    /** When the armed tail-loss probe fires, ns, or -1 if none is armed. */
+    long probeAt() {
+        return probeAt;
+    }
+
+    /** Segments the scoreboard deems lost (0 without SACK). */
+    int lostSegments() {
+        return board == null ? 0 : board.lostOut();
+    }
+
+    /** Segments SACKed above the cumulative ACK (0 without SACK). */
+    int sackedSegments() {
+        return board == null ? 0 : board.sackedOut();
     }
 
     /** Whether the sender is in fast recovery. */

@@ -18,6 +18,7 @@ final class TcpStats {
     private final Counter fastRetransmits;
     private final Counter duplicateAcks;
     private final Counter gaveUp;
+    private final Counter lossProbes;
     private final Tracer tracer;
     private final String track;
     private long cwnd;
@@ -33,6 +34,7 @@ final class TcpStats {
         this.fastRetransmits = NicStatistics.TCP_FAST_RETRANSMITS.counter(tcp);
         this.duplicateAcks = NicStatistics.TCP_DUPLICATE_ACKS.counter(tcp);
         this.gaveUp = NicStatistics.TCP_GAVE_UP.counter(tcp);
+        this.lossProbes = NicStatistics.TCP_LOSS_PROBES.counter(tcp);
         NicStatistics.TCP_CWND.gauge(tcp, () -> cwnd);
     }
 
@@ -51,6 +53,14 @@ final class TcpStats {
 
     void duplicateAck() {
         duplicateAcks.increment();
+    }
+
+    void lossProbe() {
+        lossProbes.increment();
+    }
+
+    long lossProbes() {
+        return lossProbes.value();
     }
 
     void gaveUp() {

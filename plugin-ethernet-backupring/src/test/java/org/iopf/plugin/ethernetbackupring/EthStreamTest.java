@@ -141,13 +141,36 @@ final class EthStreamTest {
     }
 
     @Test
+    void onAColdRingOnlyTheFirstLossWaitsForTheRtoWithRackTlpAndEveryOneWithout() {
+        Map<String, String> params = stream("cold-ring", "startup", "4MiB", "1MiB");
+        RunResult linux = EthTestbed.run("", params);
+        RunResult newReno = EthTestbed.run(", params: {rackTlp: false}", params);
+
+        // 16 cold 64 KiB windows: the first loss comes before any RTT sample (1 s RTO, no probe);
+        // each later one is found by a tail-loss probe and recovered through RACK
+        assertThat(value(linux, "node1.nic0.tcp.timeouts")).isEqualTo(1);
+        assertThat(value(linux, "node1.nic0.tcp.lossProbes")).isEqualTo(value(linux, "node1.nic0.tcp.fastRetransmits"))
+                .isBetween(10.0, 15.0);
+        assertThat(value(newReno, "node1.nic0.tcp.lossProbes")).isZero();
+        assertThat(value(newReno, "node1.nic0.tcp.timeouts")).isGreaterThanOrEqualTo(10);
+        // 1 s + ~2.2 ms a window against 1 s + 200 ms a window
+        assertThat(value(linux, "workload.eth.recovery")).isBetween(1.0e9, 1.1e9);
+        assertThat(value(newReno, "workload.eth.recovery")).isGreaterThan(2.5e9);
+        assertThat(value(linux, "workload.integrity.mismatchedPages")).isZero();
+        assertThat(value(newReno, "workload.integrity.mismatchedPages")).isZero();
+    }
+
+    @Test
     void aForkUnderTrafficOnAColdRingDropsTheFramesThatHitWriteProtectedPages() {
         RunResult r = EthTestbed.run("", Map.of("bytes", "48MiB", "bufferSize", "1MiB", "mode", "cold-ring",
                 "trigger", "cow", "triggerAt", "5ms", "verify", "delivery"));
 
         assertThat(value(r, "workload.eth.cowFaults")).isEqualTo(256);
         assertThat(value(r, "node2.nic0.rx.faultDrops")).isPositive();
-        assertThat(value(r, "node1.nic0.tcp.timeouts")).isPositive();
+        // the frames lost at the fork are found by a tail-loss probe (RACK-TLP on) or by the RTO
+        assertThat(value(r, "node1.nic0.tcp.timeouts") + value(r, "node1.nic0.tcp.lossProbes")).isPositive();
+        assertThat(value(r, "node1.nic0.tcp.retransmissions")).isGreaterThanOrEqualTo(
+                value(r, "node2.nic0.rx.faultDrops"));
         assertThat(value(r, "faults.terminated")).isZero();
         assertThat(value(r, "workload.eth.childMismatchedPages")).isZero();
         assertThat(value(r, "workload.integrity.mismatchedPages")).isZero();
