@@ -17,9 +17,45 @@ import org.iopf.core.report.UnitFormat;
  * met that entry.
  */
 final class SeedSpread {
-    /** One expected figure over the seeds. */
-    record Row(String metric, Quantity quantity, String written, List<Long> seeds, List<Double> values,
-            int met) {
+    /** One expected figure over the seeds: the values measured, and how many seeds met its entry. */
+    static final class Row {
+        private final String metric;
+        private final Quantity quantity;
+        private final String written;
+        private final List<Long> seeds = new ArrayList<>();
+        private final List<Double> values = new ArrayList<>();
+        private int met;
+
+        Row(String metric, Quantity quantity, String written) {
+            this.metric = metric;
+            this.quantity = quantity;
+            this.written = written;
+        }
+
+        String metric() {
+            return metric;
+        }
+
+        Quantity quantity() {
+            return quantity;
+        }
+
+        String written() {
+            return written;
+        }
+
+        List<Long> seeds() {
+            return seeds;
+        }
+
+        List<Double> values() {
+            return values;
+        }
+
+        int met() {
+            return met;
+        }
+
         double min() {
             return sorted().get(0);
         }
@@ -61,14 +97,13 @@ final class SeedSpread {
         for (ExpectationOutcome o : result.expectations().outcomes()) {
             String key = o.expectation().metric() + " " + o.expectation().written();
             Row row = rows.computeIfAbsent(key, k -> new Row(o.expectation().metric(), o.expectation().quantity(),
-                    o.expectation().written(), new ArrayList<>(), new ArrayList<>(), 0));
+                    o.expectation().written()));
             if (o.measured().isPresent()) {
-                row.seeds().add(result.seed());
-                row.values().add(o.measured().getAsDouble());
+                row.seeds.add(result.seed());
+                row.values.add(o.measured().getAsDouble());
             }
             if (o.passed()) {
-                rows.put(key, new Row(row.metric(), row.quantity(), row.written(), row.seeds(), row.values(),
-                        row.met() + 1));
+                row.met++;
             }
         }
     }
