@@ -36,9 +36,19 @@ final class ComponentsCommand implements Callable<Integer> {
             + "of a plugin README.")
     boolean markdown;
 
+    @Option(names = "--calibrations", description = "Print, as a Markdown table, every parameter whose default was "
+            + "calibrated to a published figure, with the scenario it was fitted in (docs/calibration.md carries it).")
+    boolean calibrations;
+
     @Override
     public Integer call() {
-        if (markdown) {
+        if (calibrations) {
+            if (name != null || markdown) {
+                throw new BadInputException("--calibrations lists every type; give it no NAME and no --markdown");
+            }
+            DeclarationTables.calibrations(parent.session().registry()).forEach(parent.env().out()::println);
+            parent.env().out().flush();
+        } else if (markdown) {
             markdown(parent.session().registry(), name, parent.env().out());
         } else {
             print(parent.session().registry(), name, parent.env().out());

@@ -1,10 +1,15 @@
 package org.iopf.cli;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.iopf.api.observe.StatisticSpec;
 import org.iopf.api.platform.ParameterSpec;
+import org.iopf.api.platform.Source;
+import org.iopf.core.platform.ExtensionRegistry;
 
 /**
  * A type's parameters and statistics as Markdown tables, from its declarations: what
@@ -12,6 +17,8 @@ import org.iopf.api.platform.ParameterSpec;
  * cannot drift from the code (a test compares them).
  */
 final class DeclarationTables {
+    private static final Pattern FIGURE_ID = Pattern.compile("^([A-G])([0-9]{1,2})");
+
     private DeclarationTables() {
     }
 
@@ -45,6 +52,42 @@ final class DeclarationTables {
                     + cell(s.description()) + " |");
         }
         return rows;
+    }
+
+    /**
+     * {@code | figure | type | parameter | default | fitted in |} and one row per parameter of any
+     * known type whose default was calibrated to a figure, ordered by figure id, type and parameter:
+     * the table of {@code docs/calibration.md}, from which a reader tells a fit from a prediction.
+     */
+    static List<String> calibrations(ExtensionRegistry registry) {
+        List<String[]> found = new ArrayList<>();
+        registry.all().forEach(r -> calibrated(r.type().name(), r.type().parameters(), found));
+        registry.workloads().forEach(r -> calibrated(r.type().name(), r.type().parameters(), found));
+        found.sort(Comparator.<String[], String>comparing(row -> figureKey(row[0]))
+                .thenComparing(row -> row[0]).thenComparing(row -> row[1]).thenComparing(row -> row[2]));
+        List<String> rows = new ArrayList<>();
+        rows.add("| figure | type | parameter | default | fitted in |");
+        rows.add("|---|---|---|---|---|");
+        for (String[] row : found) {
+            rows.add("| " + cell(row[0]) + " | `" + row[1] + "` | `" + row[2] + "` | " + row[3] + " | `" + row[4]
+                    + "` |");
+        }
+        return rows;
+    }
+
+    private static void calibrated(String type, List<ParameterSpec> specs, List<String[]> into) {
+        for (ParameterSpec p : specs) {
+            if (p.source() instanceof Source.Calibrated c) {
+                into.add(new String[] {c.figure(), type, p.name(), p.defaultValue().orElse("(required)"),
+                    c.scenario()});
+            }
+        }
+    }
+
+    /** A7 before A10 before B1: the letter, then the number, zero-padded. */
+    private static String figureKey(String figure) {
+        Matcher id = FIGURE_ID.matcher(figure);
+        return id.find() ? id.group(1) + String.format(Locale.ROOT, "%03d", Integer.parseInt(id.group(2))) : figure;
     }
 
     private static String cell(String text) {
