@@ -2,6 +2,7 @@ package org.iopf.plugin.uvm;
 
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.random.RandomGenerator;
 import org.iopf.api.fault.FaultKind;
 import org.iopf.api.fault.FaultRecord;
 import org.iopf.api.fault.PageFault;
@@ -9,6 +10,7 @@ import org.iopf.api.iommu.Iommu;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.sim.CpuCore;
+import org.iopf.api.sim.ServiceTime;
 import org.iopf.api.sim.WorkPriority;
 import org.iopf.toolkit.fault.IoMappings;
 
@@ -24,15 +26,18 @@ import org.iopf.toolkit.fault.IoMappings;
 final class AtsService {
     private final MemoryManager memory;
     private final CpuCore core;
-    private final long serviceTime;
+    private final ServiceTime serviceTime;
+    private final RandomGenerator random;
     private final DriverMetrics metrics;
     private final IoMappings mappings;
     private Iommu iommu;
 
-    AtsService(MemoryManager memory, CpuCore core, long serviceTime, DriverMetrics metrics) {
+    AtsService(MemoryManager memory, CpuCore core, ServiceTime serviceTime, RandomGenerator random,
+            DriverMetrics metrics) {
         this.memory = memory;
         this.core = core;
         this.serviceTime = serviceTime;
+        this.random = random;
         this.metrics = metrics;
         this.mappings = new IoMappings(memory, () -> iommu, (pid, domain, range) -> { });
     }
@@ -48,10 +53,10 @@ final class AtsService {
         Optional<AddressSpace> space = iommu != null && r.kind() == FaultKind.TRANSLATION
                 ? memory.addressSpace(r.pid()) : Optional.empty();
         if (space.isEmpty()) {
-            core.run("uvm/ats", WorkPriority.INTERRUPT, serviceTime, r.id(), () -> terminate.accept(fault));
+            core.run("uvm/ats", WorkPriority.INTERRUPT, serviceTime.draw(random), r.id(), () -> terminate.accept(fault));
             return;
         }
-        core.run("uvm/ats", WorkPriority.KERNEL, serviceTime, r.id(), () -> mappings.resolve(space.get(), r.domain(),
+        core.run("uvm/ats", WorkPriority.KERNEL, serviceTime.draw(random), r.id(), () -> mappings.resolve(space.get(), r.domain(),
                 r.address(), r.access(), entry -> {
                     if (entry.isPresent()) {
                         retry.accept(fault);

@@ -2,14 +2,16 @@ package org.iopf.plugin.uvm;
 
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.iopf.api.sim.CpuCore;
-import org.iopf.api.sim.WorkPriority;
+import java.util.random.RandomGenerator;
 import org.iopf.api.fault.PageFault;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.FaultInResult;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.Vma;
+import org.iopf.api.sim.CpuCore;
+import org.iopf.api.sim.ServiceTime;
+import org.iopf.api.sim.WorkPriority;
 
 /**
  * The driver's non-replayable path, after {@code uvm_gpu_non_replayable_faults.c}: the entries a
@@ -28,14 +30,17 @@ final class NonReplayableService {
     private final UvmGpu gpu;
     private final MemoryManager memory;
     private final CpuCore core;
-    private final long serviceTime;
+    private final ServiceTime serviceTime;
+    private final RandomGenerator random;
     private final DriverMetrics metrics;
 
-    NonReplayableService(UvmGpu gpu, MemoryManager memory, CpuCore core, long serviceTime, DriverMetrics metrics) {
+    NonReplayableService(UvmGpu gpu, MemoryManager memory, CpuCore core, ServiceTime serviceTime, RandomGenerator random,
+            DriverMetrics metrics) {
         this.gpu = gpu;
         this.memory = memory;
         this.core = core;
         this.serviceTime = serviceTime;
+        this.random = random;
         this.metrics = metrics;
     }
 
@@ -45,7 +50,7 @@ final class NonReplayableService {
         // the entry has reached the driver: take it from the buffer (it and those before it)
         gpu.fetchNonReplayable(e -> e.record().id() <= id);
         metrics.nonReplayable.increment();
-        core.run("uvm/nonreplayable", WorkPriority.INTERRUPT, serviceTime, id, () -> {
+        core.run("uvm/nonreplayable", WorkPriority.INTERRUPT, serviceTime.draw(random), id, () -> {
             if (service(fault)) {
                 retry.accept(fault);
             } else {

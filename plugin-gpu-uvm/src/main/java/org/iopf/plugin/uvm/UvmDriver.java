@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.random.RandomGenerator;
 import org.iopf.api.buffer.BufferManager;
 import org.iopf.api.fault.FaultHandler;
 import org.iopf.api.fault.PageFault;
@@ -17,6 +18,7 @@ import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.sim.CpuCore;
+import org.iopf.api.sim.ServiceTime;
 import org.iopf.api.sim.WorkPriority;
 
 /**
@@ -50,10 +52,12 @@ final class UvmDriver implements FaultHandler {
     private final int batchSize;
     private final int maxBatches;
     private final ReplayPolicy policy;
-    private final long interruptLatency;
-    private final long batchOverhead;
+    private final ServiceTime interruptLatency;
+    private final ServiceTime batchOverhead;
     private final long fetchEntryTime;
-    private final long blockServiceTime;
+    private final ServiceTime blockServiceTime;
+    /** Draws the service times; a constant draws nothing. */
+    private final RandomGenerator random;
     private final String track;
     /** Faults handed over by the node whose entries are not fetched yet: their valid bit. */
     private final Map<Long, PageFault> delivered = new HashMap<>();
@@ -80,6 +84,7 @@ final class UvmDriver implements FaultHandler {
         this.batchSize = p.get(UvmDriverType.BATCH_SIZE);
         this.maxBatches = p.get(UvmDriverType.MAX_BATCHES);
         this.policy = ReplayPolicy.of(p.get(UvmDriverType.REPLAY_POLICY));
+        this.random = context.random();
         this.interruptLatency = p.get(UvmDriverType.INTERRUPT_LATENCY);
         this.batchOverhead = p.get(UvmDriverType.BATCH_OVERHEAD);
         this.fetchEntryTime = p.get(UvmDriverType.FETCH_ENTRY_TIME);
@@ -93,8 +98,8 @@ final class UvmDriver implements FaultHandler {
         DriverMetrics.THRASHING.gauge(context.metrics(), () -> thrashing == null ? 0 : thrashing.detected());
         this.blocks = new BlockService(gpu, metrics, prefetcher, p.get(UvmDriverType.EVICTION), thrashing,
                 context.tracer(), track);
-        this.ats = new AtsService(memory, core, p.get(UvmDriverType.ATS_SERVICE_TIME), metrics);
-        this.nonReplayable = new NonReplayableService(gpu, memory, core, blockServiceTime, metrics);
+        this.ats = new AtsService(memory, core, p.get(UvmDriverType.ATS_SERVICE_TIME), random, metrics);
+        this.nonReplayable = new NonReplayableService(gpu, memory, core, blockServiceTime, random, metrics);
     }
 
     /** The node's IOMMU, when it has one: its faults are serviced as ATS faults. */
@@ -122,7 +127,7 @@ final class UvmDriver implements FaultHandler {
         delivered.put(id, fault);
         if (!servicing) {
             servicing = true;
-            core.run("uvm/isr", WorkPriority.INTERRUPT, interruptLatency, id, this::serviceCall);
+            core.run("uvm/isr", WorkPriority.INTERRUPT, interruptLatency.draw(random), id, this::serviceCall);
         }
     }
 
@@ -182,7 +187,7 @@ final class UvmDriver implements FaultHandler {
         metrics.batchFaults.record(entries.size());
         metrics.batchUnique.record(batch.faults.unique());
         metrics.batchBlocks.record(batch.faults.blocks().size());
-        long cpu = batchOverhead + fetchEntryTime * entries.size();
+        long cpu = batchOverhead.draw(random) + fetchEntryTime * entries.size();
         core.run("uvm/fetch", WorkPriority.KERNEL, cpu, fetched.get(0).record().id(), () -> {
             batch.fetchedAt = gpu.now();
             serviceBlock(call, batch, 0);
@@ -197,7 +202,7 @@ final class UvmDriver implements FaultHandler {
             return;
         }
         FaultBatch.Block block = all.get(index);
-        core.run("uvm/service", WorkPriority.KERNEL, blockServiceTime, block.firstId(), () -> {
+        core.run("uvm/service", WorkPriority.KERNEL, blockServiceTime.draw(random), block.firstId(), () -> {
             batch.copies++;
             blocks.service(block, fatal -> {
                 batch.copies--;
@@ -263,7 +268,7 @@ final class UvmDriver implements FaultHandler {
         }
         call.deferred.forEach(this::endBatch);
         if (!gpu.faultBuffer().isEmpty()) {
-            core.run("uvm/isr", WorkPriority.INTERRUPT, interruptLatency, 0, this::serviceCall);
+            core.run("uvm/isr", WorkPriority.INTERRUPT, interruptLatency.draw(random), 0, this::serviceCall);
         } else {
             servicing = false;
         }

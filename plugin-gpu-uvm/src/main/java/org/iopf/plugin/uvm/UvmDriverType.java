@@ -15,6 +15,7 @@ import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.platform.Role;
 import org.iopf.api.platform.Source;
+import org.iopf.api.sim.ServiceTime;
 import org.pf4j.Extension;
 
 /**
@@ -44,17 +45,17 @@ public final class UvmDriverType implements ComponentType {
             "batches one service call handles before it returns (uvm_perf_fault_max_batches_per_service)")
             .byDefault("20").range(1, 1_000_000)
             .from(Source.driver(REPO, FAULTS + " UVM_PERF_FAULT_MAX_BATCHES_PER_SERVICE_DEFAULT"));
-    static final Parameter<Long> INTERRUPT_LATENCY = Parameter.duration("interruptLatency",
+    static final Parameter<ServiceTime> INTERRUPT_LATENCY = Parameter.serviceTime("interruptLatency",
             "top half and scheduling of the bottom half after the GPU's fault interrupt").byDefault("5us")
             .range("0ns", "1ms").from(Source.assumption("an interrupt and a work-queue wake-up: microseconds"));
-    static final Parameter<Long> BATCH_OVERHEAD = Parameter.duration("batchOverhead",
+    static final Parameter<ServiceTime> BATCH_OVERHEAD = Parameter.serviceTime("batchOverhead",
             "fixed driver CPU time per batch (VA-space locking, sort, bookkeeping)").byDefault("45us")
             .range("0ns", "10ms").from(Source.measured(UVMSMART,
                     "far-fault handling latency of 66 645 GPU cycles, about 45 us at 1.48 GHz"));
     static final Parameter<Long> FETCH_ENTRY_TIME = Parameter.duration("fetchEntryTime",
             "CPU time to read and parse one 32-byte fault buffer entry").byDefault("100ns").range("0ns", "1ms")
             .from(Source.assumption("a few uncached loads per entry"));
-    static final Parameter<Long> BLOCK_SERVICE_TIME = Parameter.duration("blockServiceTime",
+    static final Parameter<ServiceTime> BLOCK_SERVICE_TIME = Parameter.serviceTime("blockServiceTime",
             "CPU time to service one VA block: block lock, page masks, push of the GPU page-table update")
             .byDefault("5us").range("0ns", "10ms")
             .from(Source.assumption("per-block work of uvm_va_block_service_locked: microseconds"));
@@ -89,7 +90,7 @@ public final class UvmDriverType implements ComponentType {
             "time a pinned page stays mapped remotely before it may migrate again (300 x lapse)")
             .byDefault("150ms").range("0ns", "1000s")
             .from(Source.driver(REPO, THRASH + "UVM_PERF_THRASHING_PIN_DEFAULT"));
-    static final Parameter<Long> ATS_SERVICE_TIME = Parameter.duration("atsServiceTime",
+    static final Parameter<ServiceTime> ATS_SERVICE_TIME = Parameter.serviceTime("atsServiceTime",
             "CPU time to service one fault raised by the node's IOMMU (ATS) before the OS faults the page in")
             .byDefault("5us").range("0ns", "10ms")
             .from(Source.assumption("as a VA block's service: microseconds"));

@@ -1,11 +1,15 @@
 package org.iopf.plugin.infinibandnpf;
 
+import java.util.random.RandomGenerator;
+import org.iopf.api.sim.ServiceTime;
+
 /**
  * The cost model of one network page fault, per phase (seed 001 §2.1 and the table of §2.3,
  * FIDELITY B1). Each phase has a fixed part and, where the seed says it grows with the message,
  * a part per translation entry the fault maps; {@code Hca} parts are firmware/hardware time on the
- * HCA, {@code Cpu} parts are driver time on a host core. All values in ns, non-negative (the
- * declarations of {@link NpfHcaType} range them).
+ * HCA, {@code Cpu} parts are driver time on a host core. The fixed parts are service times: each
+ * fault draws them from the HCA's random stream (a constant draws nothing); the per-entry parts are
+ * constants. All values in ns, non-negative (the declarations of {@link NpfHcaType} range them).
  *
  * @param detection HCA: MTT miss detected, QP suspended, fault context recorded
  * @param detectionPerPage HCA: per entry of the faulting range checked
@@ -21,22 +25,22 @@ package org.iopf.plugin.infinibandnpf;
  * @param resume HCA firmware: the suspended QP resumed
  * @since 0.1
  */
-public record NpfCosts(long detection, long detectionPerPage, long interrupt, long isrCpu, long driverCpu,
-        long driverPerPage, long memoryHca, long allocationCpu, long allocationPerPage, long tableUpdateHca,
-        long tableUpdatePerPage, long resume) {
+public record NpfCosts(ServiceTime detection, long detectionPerPage, ServiceTime interrupt, ServiceTime isrCpu,
+        ServiceTime driverCpu, long driverPerPage, ServiceTime memoryHca, ServiceTime allocationCpu,
+        long allocationPerPage, ServiceTime tableUpdateHca, long tableUpdatePerPage, ServiceTime resume) {
     /** HCA time of detection for {@code entries} entries. */
-    long detectionNanos(long entries) {
-        return detection + detectionPerPage * entries;
+    long detectionNanos(long entries, RandomGenerator random) {
+        return detection.draw(random) + detectionPerPage * entries;
     }
 
     /** Driver CPU time for {@code entries} entries. */
-    long driverNanos(long entries) {
-        return driverCpu + driverPerPage * entries;
+    long driverNanos(long entries, RandomGenerator random) {
+        return driverCpu.draw(random) + driverPerPage * entries;
     }
 
     /** Host CPU time of the allocation for {@code entries} entries. */
-    long allocationNanos(long entries) {
-        return allocationCpu + allocationPerPage * entries;
+    long allocationNanos(long entries, RandomGenerator random) {
+        return allocationCpu.draw(random) + allocationPerPage * entries;
     }
 
     /** Host CPU time of writing {@code entries} entries into the translation update. */

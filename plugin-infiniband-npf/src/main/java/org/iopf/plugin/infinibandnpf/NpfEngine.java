@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.function.LongConsumer;
+import java.util.random.RandomGenerator;
 import org.iopf.api.fault.FaultKind;
 import org.iopf.api.fault.FaultResolution;
 import org.iopf.api.fault.FaultSink;
@@ -60,6 +61,8 @@ final class NpfEngine {
     private final MemoryManager memoryManager;
     private final FaultSink faultSink;
     private final NpfCosts costs;
+    /** Draws the phases' fixed parts; constants draw nothing. */
+    private final RandomGenerator random;
     private final CpuCore core;
     private final Tracer tracer;
     private final String track;
@@ -134,8 +137,9 @@ final class NpfEngine {
         }
     }
 
-    NpfEngine(Scheduler scheduler, MemoryManager memoryManager, FaultSink faultSink, NpfCosts costs, CpuCore core,
-            Tracer tracer, String track, long maxPrefetch, Metrics metrics) {
+    NpfEngine(Scheduler scheduler, MemoryManager memoryManager, FaultSink faultSink, NpfCosts costs,
+            RandomGenerator random, CpuCore core, Tracer tracer, String track, long maxPrefetch, Metrics metrics) {
+        this.random = Objects.requireNonNull(random, "random is null");
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler is null");
         this.memoryManager = Objects.requireNonNull(memoryManager, "memoryManager is null");
         this.faultSink = Objects.requireNonNull(faultSink, "faultSink is null");
@@ -277,7 +281,7 @@ final class NpfEngine {
         npf.startedAt = scheduler.now();
         queued.record(npf.startedAt - npf.raisedAt);
         npf.phaseStart = scheduler.now();
-        onHca(npf, "npf/detection", costs.detectionNanos(npf.entries), () -> {
+        onHca(npf, "npf/detection", costs.detectionNanos(npf.entries, random), () -> {
             detection.record(scheduler.now() - npf.phaseStart);
             interruptPhase(npf);
         });
@@ -285,8 +289,8 @@ final class NpfEngine {
 
     private void interruptPhase(Npf npf) {
         npf.phaseStart = scheduler.now();
-        onHca(npf, "npf/interrupt", costs.interrupt(), () -> core.run("npf/isr", WorkPriority.INTERRUPT,
-                costs.isrCpu(), npf.id, () -> {
+        onHca(npf, "npf/interrupt", costs.interrupt().draw(random), () -> core.run("npf/isr", WorkPriority.INTERRUPT,
+                costs.isrCpu().draw(random), npf.id, () -> {
                     interrupt.record(scheduler.now() - npf.phaseStart);
                     driverPhase(npf);
                 }));
@@ -294,7 +298,7 @@ final class NpfEngine {
 
     private void driverPhase(Npf npf) {
         npf.phaseStart = scheduler.now();
-        core.run("npf/driver", WorkPriority.KERNEL, costs.driverNanos(npf.entries), npf.id, () -> {
+        core.run("npf/driver", WorkPriority.KERNEL, costs.driverNanos(npf.entries, random), npf.id, () -> {
             driver.record(scheduler.now() - npf.phaseStart);
             memoryPhase(npf);
         });
@@ -340,8 +344,8 @@ final class NpfEngine {
             finish(npf, false);
             return;
         }
-        core.run(npf.label("allocate"), WorkPriority.KERNEL, costs.allocationNanos(npf.entries), npf.id,
-                () -> onHca(npf, npf.label("memory"), costs.memoryHca(), () -> {
+        core.run(npf.label("allocate"), WorkPriority.KERNEL, costs.allocationNanos(npf.entries, random), npf.id,
+                () -> onHca(npf, npf.label("memory"), costs.memoryHca().draw(random), () -> {
                     if (!npf.isPrefetch()) {
                         memory.record(scheduler.now() - npf.phaseStart);
                     }
@@ -362,7 +366,7 @@ final class NpfEngine {
                 retry(npf);
                 return;
             }
-            onHca(npf, npf.label("pagetable"), costs.tableUpdateHca(), () -> {
+            onHca(npf, npf.label("pagetable"), costs.tableUpdateHca().draw(random), () -> {
                 if (npf.isPrefetch()) {
                     if (npf.region.sequence() != npf.sequence) {
                         retry(npf);
@@ -374,7 +378,7 @@ final class NpfEngine {
                 }
                 pageTable.record(scheduler.now() - npf.phaseStart);
                 npf.phaseStart = scheduler.now();
-                onHca(npf, "npf/resume", costs.resume(), () -> {
+                onHca(npf, "npf/resume", costs.resume().draw(random), () -> {
                     if (npf.region.sequence() != npf.sequence) {
                         retry(npf);
                         return;

@@ -95,7 +95,7 @@ public final class NpfHca implements Nic, Inspectable {
         this.track = context.path();
         CpuCore core = config.driverCore().isEmpty() ? context.resources().cores().get(0)
                 : context.resources().requireCore(config.driverCore());
-        this.npf = new NpfEngine(context.scheduler(), memoryManager, faultSink, config.costs(), core,
+        this.npf = new NpfEngine(context.scheduler(), memoryManager, faultSink, config.costs(), context.random(), core,
                 context.tracer(), track, config.maxPrefetch(), context.metrics());
         var m = context.metrics();
         this.timeouts = HcaStatistics.TIMEOUTS.counter(m);

@@ -14,6 +14,7 @@ import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.Role;
 import org.iopf.api.platform.Source;
+import org.iopf.api.sim.ServiceTime;
 import org.iopf.api.sim.DataRate;
 import org.pf4j.Extension;
 
@@ -65,40 +66,40 @@ public final class NpfHcaType implements ComponentType {
                     + "the faulting page")
             .byDefault("4MiB").range("4KiB", "1GiB")
             .from(Source.driver("linux", "drivers/infiniband/hw/mlx5/odp.c (MAX_PREFETCH_LEN)"));
-    static final Parameter<Long> DETECTION_LATENCY = Parameter.duration("detectionLatency",
+    static final Parameter<ServiceTime> DETECTION_LATENCY = Parameter.serviceTime("detectionLatency",
             "HCA: translation miss detected, QP suspended (detection phase, fixed part)").byDefault("28us")
             .range(ZERO, SECOND).from(B1_TABLE);
     static final Parameter<Long> DETECTION_PER_PAGE = Parameter.duration("detectionPerPage",
             "HCA: detection time per translation entry of the faulting range").byDefault("5ns")
             .range(ZERO, SECOND).from(B1_4MIB);
-    static final Parameter<Long> INTERRUPT_LATENCY = Parameter.duration("interruptLatency",
+    static final Parameter<ServiceTime> INTERRUPT_LATENCY = Parameter.serviceTime("interruptLatency",
             "HCA firmware: page-fault event written, MSI-X raised (interrupt phase)").byDefault("42us")
             .range(ZERO, SECOND).from(B1_TABLE);
-    static final Parameter<Long> ISR_CPU = Parameter.duration("isrCpu",
+    static final Parameter<ServiceTime> ISR_CPU = Parameter.serviceTime("isrCpu",
             "host: CPU time of the driver's interrupt handler (interrupt phase)").byDefault("4us")
             .range(ZERO, SECOND).from(B1_TABLE);
-    static final Parameter<Long> DRIVER_CPU = Parameter.duration("driverCpu",
+    static final Parameter<ServiceTime> DRIVER_CPU = Parameter.serviceTime("driverCpu",
             "host: CPU time of the driver's page-fault handler (driver phase, fixed part)").byDefault("3us")
             .range(ZERO, SECOND).from(Source.seed("001", "§2.1"));
     static final Parameter<Long> DRIVER_PER_PAGE = Parameter.duration("driverPerPage",
             "host: driver CPU time per translation entry of the range").byDefault("4ns").range(ZERO, SECOND)
             .from(B1_4MIB);
-    static final Parameter<Long> MEMORY_FIRMWARE = Parameter.duration("memoryFirmware",
+    static final Parameter<ServiceTime> MEMORY_FIRMWARE = Parameter.serviceTime("memoryFirmware",
             "HCA firmware: translation-table space prepared for the range (memory phase)").byDefault("58us")
             .range(ZERO, SECOND).from(B1_TABLE);
-    static final Parameter<Long> ALLOCATION_CPU = Parameter.duration("allocationCpu",
+    static final Parameter<ServiceTime> ALLOCATION_CPU = Parameter.serviceTime("allocationCpu",
             "host: CPU time to get and DMA-map the pages (memory phase, fixed part), on top of the OS memory "
                     + "manager's own fault-in time").byDefault("4us").range(ZERO, SECOND).from(B1_TABLE);
     static final Parameter<Long> ALLOCATION_PER_PAGE = Parameter.duration("allocationPerPage",
             "host: allocation CPU time per translation entry").byDefault("80ns").range(ZERO, SECOND)
             .from(B1_4MIB);
-    static final Parameter<Long> TABLE_UPDATE_LATENCY = Parameter.duration("tableUpdateLatency",
+    static final Parameter<ServiceTime> TABLE_UPDATE_LATENCY = Parameter.serviceTime("tableUpdateLatency",
             "HCA: translation update executed and HCA caches made coherent (page-table phase)").byDefault("46us")
             .range(ZERO, SECOND).from(B1_TABLE);
     static final Parameter<Long> TABLE_UPDATE_PER_PAGE = Parameter.duration("tableUpdatePerPage",
             "host: CPU time per entry written into the translation update").byDefault("45ns")
             .range(ZERO, SECOND).from(B1_4MIB);
-    static final Parameter<Long> RESUME_LATENCY = Parameter.duration("resumeLatency",
+    static final Parameter<ServiceTime> RESUME_LATENCY = Parameter.serviceTime("resumeLatency",
             "HCA firmware: the suspended transfer resumed (resume phase)").byDefault("18us")
             .range(ZERO, SECOND).from(B1_TABLE);
     static final Parameter<String> DRIVER_CORE = Parameter.text("driverCore",

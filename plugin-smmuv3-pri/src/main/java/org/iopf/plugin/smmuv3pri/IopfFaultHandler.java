@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.random.RandomGenerator;
 import org.iopf.api.fault.FaultHandler;
 import org.iopf.api.fault.FaultKind;
 import org.iopf.api.fault.FaultRecord;
@@ -22,6 +23,7 @@ import org.iopf.api.observe.Metrics;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.sim.CpuCore;
+import org.iopf.api.sim.ServiceTime;
 import org.iopf.api.sim.WorkPriority;
 
 /**
@@ -58,13 +60,15 @@ final class IopfFaultHandler implements FaultHandler {
     private final MemoryManager memory;
     private final CpuCore irqCore;
     private final CpuCore workerCore;
-    private final long irqCost;
-    private final long entryCost;
-    private final long reportCost;
-    private final long wakeup;
-    private final long groupCost;
-    private final long mmCost;
-    private final long responseCost;
+    private final ServiceTime irqCost;
+    private final ServiceTime entryCost;
+    private final ServiceTime reportCost;
+    private final ServiceTime wakeup;
+    private final ServiceTime groupCost;
+    private final ServiceTime mmCost;
+    private final ServiceTime responseCost;
+    /** Draws the steps' service times; a constant draws nothing. */
+    private final RandomGenerator random;
     private final QueueThread eventThread;
     private final QueueThread priThread;
     private final Map<Long, List<PageFault>> partial = new LinkedHashMap<>();
@@ -106,6 +110,7 @@ final class IopfFaultHandler implements FaultHandler {
         this.groupCost = p.get(IopfFaultsType.GROUP_COST);
         this.mmCost = p.get(IopfFaultsType.MM_FAULT_COST);
         this.responseCost = p.get(IopfFaultsType.RESPONSE_COST);
+        this.random = context.random();
         Metrics m = context.metrics();
         handled = IopfFaultsType.HANDLED.counter(m);
         resolved = IopfFaultsType.RESOLVED.counter(m);
@@ -168,7 +173,7 @@ final class IopfFaultHandler implements FaultHandler {
                 return;
             }
             running = true;
-            irqCore.run("iopf/irq", WorkPriority.INTERRUPT, irqCost, flow, this::next);
+            irqCore.run("iopf/irq", WorkPriority.INTERRUPT, irqCost.draw(random), flow, this::next);
         }
 
         private void next() {
@@ -190,8 +195,8 @@ final class IopfFaultHandler implements FaultHandler {
                 stepIrq.record(context.scheduler().now() - e.fault().record().timeNanos());
             }
             long readAt = context.scheduler().now();
-            irqCore.run("iopf/queue", WorkPriority.KERNEL, entryCost, flow,
-                    () -> irqCore.run("iopf/report", WorkPriority.KERNEL, reportCost, flow, () -> {
+            irqCore.run("iopf/queue", WorkPriority.KERNEL, entryCost.draw(random), flow,
+                    () -> irqCore.run("iopf/report", WorkPriority.KERNEL, reportCost.draw(random), flow, () -> {
                         stepQueue.record(context.scheduler().now() - readAt);
                         report(e);
                         next();
@@ -236,7 +241,7 @@ final class IopfFaultHandler implements FaultHandler {
         workqueue.add(new Queued(group, context.scheduler().now()));
         if (!workerBusy) {
             workerBusy = true;
-            context.scheduler().schedule(wakeup, this::work);
+            context.scheduler().schedule(wakeup.draw(random), this::work);
         }
     }
 
@@ -252,7 +257,7 @@ final class IopfFaultHandler implements FaultHandler {
         long flow = q.faults().get(0).record().id();
         trace("iopf/wakeup", q.at(), flow);
         long start = context.scheduler().now();
-        workerCore.run("iopf/group", WorkPriority.KERNEL, groupCost, flow, () -> {
+        workerCore.run("iopf/group", WorkPriority.KERNEL, groupCost.draw(random), flow, () -> {
             stepGroup.record(context.scheduler().now() - start);
             resolve(q.faults(), 0, new boolean[q.faults().size()]);
         });
@@ -271,7 +276,7 @@ final class IopfFaultHandler implements FaultHandler {
             return;
         }
         long start = context.scheduler().now();
-        workerCore.run("iopf/handle_mm_fault", WorkPriority.KERNEL, mmCost, r.id(), () -> {
+        workerCore.run("iopf/handle_mm_fault", WorkPriority.KERNEL, mmCost.draw(random), r.id(), () -> {
             long faultIn = context.scheduler().now();
             memory.faultIn(space.get(), r.address(), r.access(), faulted -> {
                     trace("iopf/fault-in", faultIn, r.id());
@@ -306,7 +311,7 @@ final class IopfFaultHandler implements FaultHandler {
 
     private void respond(List<PageFault> group, boolean[] ok) {
         long start = context.scheduler().now();
-        workerCore.run("iopf/response", WorkPriority.KERNEL, responseCost, group.get(0).record().id(), () -> {
+        workerCore.run("iopf/response", WorkPriority.KERNEL, responseCost.draw(random), group.get(0).record().id(), () -> {
             stepResponse.record(context.scheduler().now() - start);
             for (int i = 0; i < group.size(); i++) {
                 PageFault f = group.get(i);

@@ -14,6 +14,7 @@ import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.Role;
 import org.iopf.api.platform.Source;
+import org.iopf.api.sim.ServiceTime;
 import org.pf4j.Extension;
 
 /**
@@ -37,28 +38,28 @@ public final class IopfFaultsType implements ComponentType {
     static final Parameter<String> WORKER_CORE = Parameter.text("workerCore",
             "core of the iopf workqueue's worker (empty: the node's second core, or its only one)").byDefault("")
             .from(Source.assumption("an unbound workqueue runs on another idle core"));
-    static final Parameter<Long> IRQ_COST = Parameter.duration("irqCost",
+    static final Parameter<ServiceTime> IRQ_COST = Parameter.serviceTime("irqCost",
             "hard interrupt: acknowledge and wake the queue thread").byDefault("500ns").range("0ns", "1ms")
             .from(Source.assumption("a threaded-IRQ entry on an arm64 core; part of " + NPRDMA));
-    static final Parameter<Long> ENTRY_COST = Parameter.duration("entryCost",
+    static final Parameter<ServiceTime> ENTRY_COST = Parameter.serviceTime("entryCost",
             "queue thread: read and decode one queue record (queue_remove_raw)").byDefault("200ns").range("0ns", "1ms")
             .from(Source.driver("linux", "drivers/iommu/arm/arm-smmu-v3/arm-smmu-v3.c (arm_smmu_priq_thread); "
                     + "the cost is an assumption"));
-    static final Parameter<Long> REPORT_COST = Parameter.duration("reportCost",
+    static final Parameter<ServiceTime> REPORT_COST = Parameter.serviceTime("reportCost",
             "iommu_report_device_fault: find the device, allocate the fault, add it to its group").byDefault("300ns")
             .range("0ns", "1ms").from(Source.driver("linux", IOPF + " (iommu_report_device_fault); cost assumed"));
-    static final Parameter<Long> WAKEUP_LATENCY = Parameter.duration("wakeupLatency",
+    static final Parameter<ServiceTime> WAKEUP_LATENCY = Parameter.serviceTime("wakeupLatency",
             "queue_work to the worker running (not CPU time of the path)").byDefault("2us").range("0ns", "10ms")
             .from(Source.assumption("a kworker wake-up on an idle core"));
-    static final Parameter<Long> GROUP_COST = Parameter.duration("groupCost",
+    static final Parameter<ServiceTime> GROUP_COST = Parameter.serviceTime("groupCost",
             "iopf_handler: find the bound mm by PASID, take mmap_read_lock, per group").byDefault("500ns")
             .range("0ns", "1ms").from(Source.driver("linux", "drivers/iommu/iommu-sva.c (iommu_sva_iopf_handler); "
                     + "cost assumed"));
-    static final Parameter<Long> MM_FAULT_COST = Parameter.duration("mmFaultCost",
+    static final Parameter<ServiceTime> MM_FAULT_COST = Parameter.serviceTime("mmFaultCost",
             "handle_mm_fault's kernel work per fault besides the OS model's own fault-in time").byDefault("1us")
             .range("0ns", "1ms").from(Source.assumption("with the other CPU steps and the OS model's 1 us zero-fill the path "
                     + "costs 3.8 us of CPU, inside " + NPRDMA));
-    static final Parameter<Long> RESPONSE_COST = Parameter.duration("responseCost",
+    static final Parameter<ServiceTime> RESPONSE_COST = Parameter.serviceTime("responseCost",
             "iopf_group_response: build and issue CMD_PRI_RESP or CMD_RESUME, per group").byDefault("300ns")
             .range("0ns", "1ms").from(Source.driver("linux", DRIVER_PAGE_RESPONSE));
 
