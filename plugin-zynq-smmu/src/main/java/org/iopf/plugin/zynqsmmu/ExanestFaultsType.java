@@ -14,7 +14,6 @@ import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.Role;
 import org.iopf.api.platform.Source;
 import org.iopf.api.sim.ServiceTime;
-import org.iopf.api.sim.Time;
 import org.pf4j.Extension;
 
 /**
@@ -32,10 +31,6 @@ import org.pf4j.Extension;
 public final class ExanestFaultsType implements ComponentType {
     static final String OPTIMISED = "optimised";
     static final String FIRST_IMPLEMENTATION = "first-implementation";
-    /** The library's polling period in the first implementation. */
-    static final long FIRST_POLL_INTERVAL = Time.millis(2);
-    /** The watchdog of the first implementation, longer than its polling period. */
-    static final long FIRST_WATCHDOG = Time.millis(10);
 
     /**
      * The split of an isolated fault's ~200 µs (seed 000 §4.2-4.3 give the total, not the parts): these
@@ -44,8 +39,9 @@ public final class ExanestFaultsType implements ComponentType {
     private static final Source A7 = Source.calibrated("A7 (optimised recovery ~200 us)", "smmu-a7-fault-recovery");
 
     static final Parameter<String> PRESET = Parameter.choice("preset",
-            "optimised: the seed's optimised path; first-implementation: no batching, no pool, full invalidation, a "
-                    + "library that polls its socket every 2 ms, a 10 ms watchdog (parameters set explicitly win)",
+            "optimised: the seed's optimised path; first-implementation: without the four optimisations of seed 000 "
+                    + "§4.2, i.e. no batching, no pool, full invalidation (pipelining is the SMMU's; parameters set "
+                    + "explicitly win)",
             OPTIMISED, FIRST_IMPLEMENTATION).byDefault(OPTIMISED)
             .from(Source.seed("000", "§4.2 (first implementation in milliseconds, optimised in 100s of us)"));
     static final Parameter<String> IRQ_CORE = Parameter.text("irqCore",
@@ -74,7 +70,8 @@ public final class ExanestFaultsType implements ComponentType {
             .from(Source.assumption("no loss unless injected (seed 000 §5.2.3's lost notification is a failure case)"));
     static final Parameter<Long> POLL_INTERVAL = cost("pollInterval", "0ns",
             "period at which the library polls its socket; 0 = blocking receive",
-            Source.assumption("the optimised library blocks in its receive; the first-implementation preset polls"));
+            Source.assumption("a library blocks in its receive (seed 000 §3.3 registers a Netlink callback); "
+                    + "polling is not among the optimisations of §4.2, so neither preset polls"));
     static final Parameter<ServiceTime> LIBRARY_RECV_COST = time("libraryRecvCost", "25us",
             "library CPU to receive and decode a notification", A7);
     static final Parameter<ServiceTime> ACK_COST = time("ackCost", "4us",

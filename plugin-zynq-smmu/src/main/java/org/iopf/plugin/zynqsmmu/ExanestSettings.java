@@ -66,7 +66,7 @@ record ExanestSettings(String irqCore, String libraryCore, ServiceTime irqLatenc
                 p.get(ExanestFaultsType.TASKLET_COST), p.get(ExanestFaultsType.TASKLET_PER_FAULT),
                 p.get(ExanestFaultsType.NETLINK_LATENCY), p.get(ExanestFaultsType.NETLINK_BACKLOG),
                 p.get(ExanestFaultsType.NETLINK_LOSS),
-                preset(p, first, ExanestFaultsType.POLL_INTERVAL, ExanestFaultsType.FIRST_POLL_INTERVAL),
+                p.get(ExanestFaultsType.POLL_INTERVAL),
                 p.get(ExanestFaultsType.LIBRARY_RECV_COST), p.get(ExanestFaultsType.ACK_COST),
                 p.get(ExanestFaultsType.USER_HANDLER_DELAY), preset(p, first, ExanestFaultsType.POOL, false),
                 p.get(ExanestFaultsType.POOL_PAGES), p.get(ExanestFaultsType.POOL_LOW_WATER),
@@ -77,7 +77,7 @@ record ExanestSettings(String irqCore, String libraryCore, ServiceTime irqLatenc
                 p.get(ExanestFaultsType.INVALIDATE_RANGE_COST), p.get(ExanestFaultsType.INVALIDATE_RANGE_PER_PAGE),
                 p.get(ExanestFaultsType.INVALIDATE_ALL_COST), p.get(ExanestFaultsType.RESUME_COST),
                 preset(p, first, ExanestFaultsType.BATCHING, false), p.get(ExanestFaultsType.MAX_BATCH_PAGES),
-                preset(p, first, ExanestFaultsType.WATCHDOG_TIMEOUT, ExanestFaultsType.FIRST_WATCHDOG),
+                p.get(ExanestFaultsType.WATCHDOG_TIMEOUT),
                 p.get(ExanestFaultsType.REPEATED_FAULT_THRESHOLD), p.get(ExanestFaultsType.MAX_ATTEMPTS));
     }
 

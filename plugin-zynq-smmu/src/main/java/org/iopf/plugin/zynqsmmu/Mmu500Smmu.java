@@ -36,8 +36,9 @@ import org.iopf.api.platform.ComponentContext;
  * {@link #attach} gives a domain a context bank and programs it with the configure sequence of
  * seed 000 §2.2 (CBAR, TTBR0, TCR, SCTLR = M | ...), then an SMR/S2CR pair for the stream;
  * {@link #map} writes real descriptors into tables it allocates from physical memory;
- * {@link #invalidate} is TLBIVA over the range, {@link #invalidateAll} TLBIASID. Like the hardware,
- * {@link #map} does not invalidate the TLB. {@link #translate} is the hardware's.
+ * {@link #invalidate} is TLBIVA over the range, {@link #invalidateAll} TLBIASID; {@link #unmap} frees
+ * the tables whose whole range it unmaps and invalidates as {@code unmapInvalidation} says. Like
+ * Linux's {@code arm_lpae_map}, {@link #map} does not invalidate the TLB. {@link #translate} is the hardware's.
  *
  * <p>With {@code pipelining} off, a stalled fault in any context holds every other translation
  * until it is resumed (a held transaction hears RETRY then); with it on, the contexts are
@@ -211,11 +212,25 @@ public final class Mmu500Smmu implements Iommu, Inspectable {
         counters.mappedPages.add(length / Lpae.GRANULE);
     }
 
+    /**
+     * Unmaps as io-pgtable-arm.c {@code __arm_lpae_unmap} does (a table whose whole range goes is
+     * freed), then invalidates: the unmapped pages at the last level (TLBIVAL, {@code tlb_add_page})
+     * and, with {@code unmapInvalidation: walk}, each freed table's range at every level (TLBIVA,
+     * {@code tlb_flush_walk}: the walk cache's entries that point at the freed table go). With
+     * {@code leaf} the walk cache keeps them, and a later walk of the range reads the freed table.
+     */
     @Override
     public void unmap(DomainId domain, long iova, long length) {
         SmmuDomains.Domain d = domain(domain);
-        writer.unmap(requireConfig(d), iova, length);
-        invalidate(domain, new AddressRange(iova, length));
+        List<AddressRange> freed = writer.unmap(requireConfig(d), iova, length);
+        int tag = hardware.tlbTag(d.bank);
+        counters.invalidationsRange.increment();
+        counters.invalidationEntries.add(hardware.tlb().invalidateRange(tag, iova, length));
+        if (settings.walkInvalidationOnUnmap()) {
+            for (AddressRange table : freed) {
+                hardware.walkCache().invalidateRange(tag, table.start(), table.length());
+            }
+        }
     }
 
     private WalkConfig requireConfig(SmmuDomains.Domain d) {

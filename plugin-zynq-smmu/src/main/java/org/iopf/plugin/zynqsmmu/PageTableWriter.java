@@ -1,12 +1,19 @@
 package org.iopf.plugin.zynqsmmu;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import org.iopf.api.mem.AddressRange;
 
 /**
  * Builds and edits long-descriptor tables in emulated physical memory, as the ARM SMMU driver's
  * io-pgtable code does for {@code iommu_map}/{@code iommu_unmap}: allocates next-level tables on
  * demand, writes a 2 MiB block where the range allows it (if blocks are enabled) and 4 KiB pages
- * elsewhere, and splits a block into a table when only part of it is unmapped or remapped.
+ * elsewhere, and splits a block into a table when only part of it is unmapped or remapped. An
+ * unmap that covers the whole range of a table descriptor clears the descriptor and frees the
+ * table (and every table below it), as Linux {@code drivers/iommu/io-pgtable-arm.c}
+ * {@code __arm_lpae_unmap} does when the size matches the level; it reports the freed tables'
+ * ranges, since those need a walk (non-leaf) invalidation, not only a leaf one.
  */
 final class PageTableWriter {
     private final TableMemory tables;
@@ -47,17 +54,23 @@ final class PageTableWriter {
         throw new AssertionError("level 3 always maps");
     }
 
-    /** Unmaps {@code [iova, iova+length)}; unmapped parts of the range are skipped. */
-    void unmap(WalkConfig config, long iova, long length) {
+    /**
+     * Unmaps {@code [iova, iova+length)}; unmapped parts of the range are skipped.
+     *
+     * @return the input ranges of the tables freed (each the range of the descriptor that pointed to it)
+     */
+    List<AddressRange> unmap(WalkConfig config, long iova, long length) {
         checkAligned(iova, length);
+        List<AddressRange> freed = new ArrayList<>();
         long end = iova + length;
         long va = iova;
         while (va < end) {
-            va += unmapOne(config, va, end - va);
+            va += unmapOne(config, va, end - va, freed);
         }
+        return freed;
     }
 
-    private long unmapOne(WalkConfig config, long va, long remaining) {
+    private long unmapOne(WalkConfig config, long va, long remaining, List<AddressRange> freed) {
         long table = config.root();
         for (int level = config.startLevel(); level <= 3; level++) {
             long size = Lpae.entrySize(level);
@@ -67,17 +80,38 @@ final class PageTableWriter {
             if ((d & Lpae.VALID) == 0) {
                 return Math.min(toBoundary, remaining);
             }
+            boolean whole = (va & (size - 1)) == 0 && remaining >= size;
             if (!Lpae.isTable(d, level)) {
-                if ((va & (size - 1)) == 0 && remaining >= size) {
+                if (whole) {
                     tables.write(slot, 0);
                     return size;
                 }
                 table = split(slot, d, level);
                 continue;
             }
+            if (whole) {
+                // The size matches this level: clear the table descriptor, then free the table.
+                tables.write(slot, 0);
+                freeTree(d & Lpae.ADDRESS_MASK, level + 1);
+                freed.add(new AddressRange(va, size));
+                return size;
+            }
             table = d & Lpae.ADDRESS_MASK;
         }
         throw new AssertionError("level 3 always unmaps");
+    }
+
+    /** Frees a table of {@code level} and every table below it. */
+    private void freeTree(long table, int level) {
+        if (level < 3) {
+            for (int i = 0; i < 512; i++) {
+                long d = tables.read(table + 8L * i);
+                if ((d & Lpae.VALID) != 0 && Lpae.isTable(d, level)) {
+                    freeTree(d & Lpae.ADDRESS_MASK, level + 1);
+                }
+            }
+        }
+        tables.freeTable(table);
     }
 
     /** The table below {@code slot}, allocated if absent, a block split into one if present. */

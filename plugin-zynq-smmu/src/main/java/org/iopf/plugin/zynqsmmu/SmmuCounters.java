@@ -52,7 +52,7 @@ final class SmmuCounters {
             "configuration faults: an unusable TCR, CBA2R or nesting, or an unmatched stream (GFSR.USF)");
     static final StatisticSpec TLB_OCCUPIED = StatisticSpec.gauge("tlb.occupied", "entries", "valid TLB entries");
     static final StatisticSpec TABLE_FRAMES = StatisticSpec.gauge("tableFrames", "frames",
-            "4 KiB frames of physical memory holding translation tables");
+            "4 KiB frames of physical memory holding translation tables (allocated, not yet freed by an unmap)");
 
     private static final Map<FaultKind, StatisticSpec> FAULTS = Map.of(FaultKind.TRANSLATION, FAULTS_TRANSLATION,
             FaultKind.PERMISSION, FAULTS_PERMISSION, FaultKind.ACCESS, FAULTS_ACCESS,

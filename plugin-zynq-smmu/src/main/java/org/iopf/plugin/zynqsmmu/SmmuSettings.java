@@ -18,11 +18,14 @@ import org.iopf.api.platform.Parameters;
  * @param negativeCaching whether a walk that ends in a translation fault is cached (seed 000 §5.2.2)
  * @param blockMappings whether map writes 2 MiB blocks where aligned
  * @param walkCacheEntries walk-cache entries (0: none)
+ * @param walkInvalidationOnUnmap whether an unmap invalidates a freed table's range at all levels (TLBIVA)
+ *     rather than at the last level only
  * @param faultLogSize faults kept in the fault log
  */
 record SmmuSettings(int contextBanks, int streamMatchGroups, int tlbEntries, int tlbWays, long tlbHitLatency,
         long walkAccessLatency, boolean stall, boolean stage2, boolean pipelining, boolean negativeCaching,
-        boolean blockMappings, int walkCacheEntries, int faultLogSize) {
+        boolean blockMappings, int walkCacheEntries, boolean walkInvalidationOnUnmap,
+        int faultLogSize) {
     /** Checks what no single declaration covers (ranges are declared, and checked, in {@link ZynqSmmuType}). */
     SmmuSettings {
         if (tlbWays < 1 || tlbEntries < tlbWays || tlbEntries % tlbWays != 0) {
@@ -39,6 +42,7 @@ record SmmuSettings(int contextBanks, int streamMatchGroups, int tlbEntries, int
                 p.get(ZynqSmmuType.FAULT_MODE).equals("stall"), p.get(ZynqSmmuType.STAGE).equals("stage2"),
                 p.get(ZynqSmmuType.PIPELINING), p.get(ZynqSmmuType.NEGATIVE_CACHING),
                 p.get(ZynqSmmuType.BLOCK_MAPPINGS), p.get(ZynqSmmuType.WALK_CACHE_ENTRIES),
+                p.get(ZynqSmmuType.UNMAP_INVALIDATION).equals("walk"),
                 p.get(ZynqSmmuType.FAULT_LOG_SIZE));
     }
 }

@@ -56,7 +56,20 @@ final class TableMemory {
         return frame.getAsLong();
     }
 
-    /** Table frames allocated so far. */
+    /**
+     * Returns a table frame to the node's frame allocator, as io-pgtable-arm.c
+     * {@code __arm_lpae_free_pgtable} does with {@code free_pages}. The node's physical memory
+     * zeroes a frame it frees ({@link PhysicalMemory#freeFrame}), so until the frame is reused every
+     * descriptor of the freed table reads invalid, as on a kernel that clears freed pages
+     * ({@code init_on_free=1}); without that a walk through a stale entry would still find the old
+     * leaves and reach freed pages, which this model does not show.
+     */
+    void freeTable(long table) {
+        memory.freeFrame(table, PageSize.BASE);
+        tableFrames--;
+    }
+
+    /** Table frames held (allocated and not freed). */
     long tableFrames() {
         return tableFrames;
     }

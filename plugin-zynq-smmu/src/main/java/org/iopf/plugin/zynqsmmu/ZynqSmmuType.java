@@ -67,8 +67,18 @@ public final class ZynqSmmuType implements ComponentType {
     static final Parameter<Integer> WALK_CACHE_ENTRIES = Parameter.count("walkCacheEntries",
             "walk-cache entries: valid table descriptors (levels 0-2) kept so later walks start below them; "
                     + "TLBIVA drops them, the leaf-only TLBIVAL does not; 0 = no walk cache").byDefault("0")
-            .range(0, 4096).from(Source.assumption("the MMU-500 TRM (DDI 0517) has a walk cache but the seed gives "
-                    + "no size; off keeps the bundled figures, as with TLB entries per 4 KiB page"));
+            .range(0, 4096).from(Source.assumption("the MMU-500 TRM (DDI 0517, the TBU/TCU caches: the TCU's walk "
+                    + "cache holds intermediate table entries) has one, but the seed gives no size; off keeps the "
+                    + "bundled figures, as with TLB entries per 4 KiB page"));
+    static final Parameter<String> UNMAP_INVALIDATION = Parameter.choice("unmapInvalidation",
+            "the driver's invalidation after an unmap: walk = the range of every freed table by VA at all levels "
+                    + "(TLBIVA, the walk cache too) and the unmapped pages at the last level (TLBIVAL); leaf = every "
+                    + "range at the last level only, so the walk cache keeps pointing at a freed table (a driver bug)",
+            "walk", "leaf").byDefault("walk")
+            .from(Source.driver("linux", "drivers/iommu/io-pgtable-arm.c __arm_lpae_unmap (a freed table: "
+                    + "io_pgtable_tlb_add_flush leaf=false, tlb_flush_walk in later kernels; a leaf: leaf=true, "
+                    + "tlb_add_page); arm-smmu.c arm_smmu_tlb_inv_range_nosync (TLBIVA vs TLBIVAL), "
+                    + "arm_smmu_tlb_inv_walk_s1 vs arm_smmu_tlb_add_page_s1"));
     static final Parameter<Integer> FAULT_LOG_SIZE = Parameter.count("faultLogSize",
             "faults kept in the 'faults' inspection view").byDefault("256").range(0, 65_536)
             .from(Source.assumption("enough recent faults to debug a run, as seed 000 §5.3 reads them"));
@@ -107,7 +117,8 @@ public final class ZynqSmmuType implements ComponentType {
     @Override
     public List<ParameterSpec> parameters() {
         return Parameter.specs(CONTEXT_BANKS, STREAM_MATCH_GROUPS, TLB_ENTRIES, TLB_WAYS, TLB_HIT_LATENCY,
-                WALK_ACCESS_LATENCY, FAULT_MODE, STAGE, PIPELINING, NEGATIVE_CACHING, BLOCK_MAPPINGS, WALK_CACHE_ENTRIES, FAULT_LOG_SIZE);
+                WALK_ACCESS_LATENCY, FAULT_MODE, STAGE, PIPELINING, NEGATIVE_CACHING, BLOCK_MAPPINGS, WALK_CACHE_ENTRIES,
+                UNMAP_INVALIDATION, FAULT_LOG_SIZE);
     }
 
     @Override

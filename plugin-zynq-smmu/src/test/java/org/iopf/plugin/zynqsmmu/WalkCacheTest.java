@@ -102,6 +102,32 @@ final class WalkCacheTest {
     }
 
     @Test
+    void aBankInvalidationDropsTheWalkCacheToo() {
+        SmmuNode n = node(16);
+        read(n, va);
+        long page = replaceLevel3Table(n);
+        tlbi(n, CB_TLBIVAL, va);
+        assertThat(read(n, va).isFault()).isTrue();
+
+        n.smmu.writeRegister(cb(0, CB_TLBIALL), 0);
+
+        assertThat(read(n, va).address().getAsLong()).isEqualTo(page);
+    }
+
+    @Test
+    void anInvalidationOfAnotherAddressLeavesTheEntry() {
+        SmmuNode n = node(16);
+        read(n, va);
+        replaceLevel3Table(n);
+        // Another 512 GiB region: no walk-cache entry of va covers it (TLBIVA of any address under the same
+        // level-0 or level-1 entry drops those entries too, and the walk then reads the live descriptors).
+        tlbi(n, CB_TLBIVAL, va);
+        tlbi(n, CB_TLBIVA, va + (1L << 39));
+
+        assertThat(read(n, va).isFault()).as("TLBIVA of another region keeps this one's entry").isTrue();
+    }
+
+    @Test
     void withoutAWalkCacheTheReplacedTableIsSeenAfterTheLeafInvalidation() {
         SmmuNode n = node(0);
         read(n, va);
