@@ -1,5 +1,6 @@
 package org.iopf.plugin.dmaplane;
 
+import java.util.random.RandomGenerator;
 import org.iopf.api.fabric.FabricPort;
 import org.iopf.api.fabric.Packet;
 import org.iopf.api.sim.CpuCore;
@@ -25,10 +26,12 @@ final class SoftRoceTransmitter {
     private final FabricPort port;
     private final Runnable sent;
     private final RcReadyQueue ready = new RcReadyQueue();
-    private boolean building;
+    private final RandomGenerator random;
 
-    SoftRoceTransmitter(SoftRoceConfig config, CpuCore txCore, CpuCore rxCore, FabricPort port, Runnable sent) {
+    SoftRoceTransmitter(SoftRoceConfig config, CpuCore txCore, CpuCore rxCore, FabricPort port, Runnable sent,
+            RandomGenerator random) {
         this.config = config;
+        this.random = random;
         this.txCore = txCore;
         this.rxCore = rxCore;
         this.port = port;
@@ -41,26 +44,24 @@ final class SoftRoceTransmitter {
         buildNext();
     }
 
-    /** Takes the next queue pair's next packet, runs its software cost, then sends it and goes on. */
+    /**
+     * Takes every packet the queue pairs have ready and queues its software cost on its core —
+     * requests on the transmit core, responses and ACKs on the receive core, each core in order,
+     * the two independently (rxe's requester and responder are separate tasks) — then sends it.
+     */
     private void buildNext() {
-        if (building) {
-            return;
+        Packet packet;
+        while ((packet = ready.poll()) != null) {
+            Packet next = packet;
+            Object header = next.header();
+            boolean response = header instanceof RcHeader.Ack || header instanceof RcHeader.ReadResponse;
+            CpuCore core = response ? rxCore : txCore;
+            String step = header instanceof RcHeader.Ack ? "rxe/ack" : response ? "rxe/responder" : "rxe/requester";
+            core.run(step, WorkPriority.SOFTIRQ, cost(next), () -> {
+                port.send(next);
+                sent.run();
+            });
         }
-        Packet packet = ready.poll();
-        if (packet == null) {
-            return;
-        }
-        building = true;
-        Object header = packet.header();
-        boolean response = header instanceof RcHeader.Ack || header instanceof RcHeader.ReadResponse;
-        CpuCore core = response ? rxCore : txCore;
-        String step = header instanceof RcHeader.Ack ? "rxe/ack" : response ? "rxe/responder" : "rxe/requester";
-        core.run(step, WorkPriority.SOFTIRQ, cost(packet), () -> {
-            port.send(packet);
-            sent.run();
-            building = false;
-            buildNext();
-        });
     }
 
     /** CPU time to build {@code packet} in software. */
@@ -69,7 +70,7 @@ final class SoftRoceTransmitter {
         if (header instanceof RcHeader.Ack) {
             return config.ackCost();
         }
-        long cost = config.packetNanos(packet.payloadBytes());
+        long cost = config.packetNanos(packet.payloadBytes(), random);
         boolean firstOfRequest = header instanceof RcHeader.ReadRequest
                 || header instanceof RcHeader.Data data && data.offset() == 0;
         return firstOfRequest ? config.wrCost() + cost : cost;
@@ -77,6 +78,6 @@ final class SoftRoceTransmitter {
 
     /** CPU time to take in {@code packet} in software on the receive core. */
     long receiveCost(Packet packet) {
-        return packet.header() instanceof RcHeader.Ack ? config.ackCost() : config.packetNanos(packet.payloadBytes());
+        return packet.header() instanceof RcHeader.Ack ? config.ackCost() : config.packetNanos(packet.payloadBytes(), random);
     }
 }
