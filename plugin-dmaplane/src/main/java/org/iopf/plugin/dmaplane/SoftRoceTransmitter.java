@@ -27,6 +27,7 @@ final class SoftRoceTransmitter {
     private final Runnable sent;
     private final RcReadyQueue ready = new RcReadyQueue();
     private final RandomGenerator random;
+    private boolean building;
 
     SoftRoceTransmitter(SoftRoceConfig config, CpuCore txCore, CpuCore rxCore, FabricPort port, Runnable sent,
             RandomGenerator random) {
@@ -45,21 +46,35 @@ final class SoftRoceTransmitter {
     }
 
     /**
-     * Takes every packet the queue pairs have ready and queues its software cost on its core —
-     * requests on the transmit core, responses and ACKs on the receive core, each core in order,
-     * the two independently (rxe's requester and responder are separate tasks) — then sends it.
+     * Takes the queue pairs' next packets and runs their software cost, then sends them. Requests
+     * (on the transmit core) and READ responses (on the receive core) are built one at a time, each
+     * taken from its queue pair only when the previous one is sent, so a packet reads its region
+     * when it is built (rxe looks the MR up per packet); an ACK carries no payload and is queued on
+     * the receive core at once, so it never holds up the requests (rxe's responder sends its ACKs
+     * from its own task).
      */
     private void buildNext() {
-        Packet packet;
-        while ((packet = ready.poll()) != null) {
-            Packet next = packet;
-            Object header = next.header();
-            boolean response = header instanceof RcHeader.Ack || header instanceof RcHeader.ReadResponse;
+        while (!building) {
+            Packet packet = ready.poll();
+            if (packet == null) {
+                return;
+            }
+            Object header = packet.header();
+            if (header instanceof RcHeader.Ack) {
+                rxCore.run("rxe/ack", WorkPriority.SOFTIRQ, cost(packet), () -> {
+                    port.send(packet);
+                    sent.run();
+                });
+                continue;
+            }
+            building = true;
+            boolean response = header instanceof RcHeader.ReadResponse;
             CpuCore core = response ? rxCore : txCore;
-            String step = header instanceof RcHeader.Ack ? "rxe/ack" : response ? "rxe/responder" : "rxe/requester";
-            core.run(step, WorkPriority.SOFTIRQ, cost(next), () -> {
-                port.send(next);
+            core.run(response ? "rxe/responder" : "rxe/requester", WorkPriority.SOFTIRQ, cost(packet), () -> {
+                port.send(packet);
                 sent.run();
+                building = false;
+                buildNext();
             });
         }
     }
