@@ -129,7 +129,7 @@ final class Dmaplane implements BufferManager, Inspectable {
                 CpuCore tx = cores.get(Math.max(0, cores.size() - 2));
                 CpuCore rx = cores.get(cores.size() - 1);
                 nic = new SoftRoceNic(new Endpoint(context.node(), context.name() + "-rxe"), fabric, memory,
-                        context.scheduler(), values.rxe(), tx, rx, context.metrics());
+                        context.scheduler(), values.rxe(), tx, rx, context.metrics(), context.random());
                 transport = "soft-roce " + nic.endpoint() + " (tx " + tx.name() + ", rx " + rx.name() + ")";
             }
             rdma = new RdmaEngine(context.path(), context.path() + "/rdma", nic, transport, buffers, locks,

@@ -6,6 +6,7 @@ import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.platform.Source;
 import org.iopf.api.sim.DataRate;
+import org.iopf.api.sim.ServiceTime;
 
 /**
  * The parameters of component type {@code dmaplane}, each declared once as a typed key with its
@@ -41,12 +42,18 @@ final class DmaplaneParameters {
             "map GPU BARs write-combined (ioremap_wc) instead of uncached (ioremap)").byDefault("false")
             .from(Source.seed("004", "§8 (E11: gpu_wc_mapping, enabled by writing 1)"));
     static final Parameter<Long> LLC_SIZE = Parameter.bytes("llcSize",
-            "last-level cache a worker thread sees (EPYC 7763: 32 MiB L3 per CCD), in 4 KiB frames")
+            "last-level cache a worker thread sees (EPYC 7763: 32 MiB L3 per CCD), in 4 KiB frames, set associative")
             .byDefault("32MiB").range("4KiB", "1GiB").multipleOf("4KiB")
             .from(Source.spec("AMD EPYC 7763 product specification", "L3 cache: 256 MB, 32 MiB per CCD"));
+    static final Parameter<Integer> LLC_WAYS = Parameter.count("llcWays",
+            "associativity of the last-level cache: 4 KiB frames per set (sets = llcSize / 4 KiB / llcWays, rounded "
+                    + "down); a frame's set is a hash of its physical frame number").byDefault("16").range(1, 1024)
+            .from(Source.spec("AMD Software Optimization Guide for AMD Family 19h Processors",
+                    "§2.12 L3 cache: 32 MB, 16-way set associative, shared by the CCX"));
     static final Parameter<DataRate> CACHE_BANDWIDTH = Parameter.rate("cacheBandwidth",
-            "one thread's streaming rate when every line hits the LLC").byDefault("13608MB/s")
-            .range(RATE_MIN, RATE_MAX).from(Source.calibrated("E5 (1 MiB figures)", "dmaplane-numa-bandwidth"));
+            "one thread's streaming rate when every line hits the LLC").byDefault("13284MB/s")
+            .range(RATE_MIN, RATE_MAX).from(Source.calibrated("E5 (1 MiB local: 13284 MB/s, warm passes)",
+                    "dmaplane-numa-bandwidth"));
     static final Parameter<Long> DRAM_LATENCY = Parameter.duration("dramLatency",
             "local DRAM latency of a line fill; a remote fill takes latency x SLIT distance / 10").byDefault("95ns")
             .range("1ns", "10us").from(E5);
@@ -81,9 +88,12 @@ final class DmaplaneParameters {
     static final Parameter<Long> RXE_WR_COST = Parameter.duration("rxeWrCost",
             "Soft-RoCE requester CPU time per work request (WQE fetch, validation)").byDefault("100ns")
             .range("0ns", COST_MAX).from(E7);
-    static final Parameter<Long> RXE_PACKET_COST = Parameter.duration("rxePacketCost",
-            "Soft-RoCE CPU time per packet on each side (skb, headers, UDP/IP stack)").byDefault("900ns")
-            .range("0ns", COST_MAX).from(E7);
+    static final Parameter<ServiceTime> RXE_PACKET_COST = Parameter.serviceTime("rxePacketCost",
+            "Soft-RoCE CPU time per packet on each side (skb, headers, UDP/IP stack), drawn per packet: softirq work "
+                    + "varies with cache state and interrupts, so the closed credit loop queues and its knee is gradual")
+            .byDefault("lognormal(900ns, 1.0)").range("0ns", COST_MAX)
+            .from(Source.calibrated("E7 (mean: the 64-credit 1037 MB/s; spread: the knee between 16 and 64 credits)",
+                    "dmaplane-credits-16"));
     static final Parameter<DataRate> RXE_COPY_RATE = Parameter.rate("rxeCopyRate",
             "Soft-RoCE per-byte CPU rate on each side: payload copy plus software ICRC").byDefault("1410MB/s")
             .range(RATE_MIN, RATE_MAX).from(E7);
@@ -123,7 +133,7 @@ final class DmaplaneParameters {
     /** Every parameter of {@code dmaplane}, in the order {@code iopf components} shows them. */
     static List<ParameterSpec> specs() {
         return Parameter.specs(NUMA_NODE, COHERENT_LIMIT, CHANNELS, RING_ENTRIES, DEFAULT_CREDITS, GPU_WC_MAPPING,
-                LLC_SIZE, CACHE_BANDWIDTH, DRAM_LATENCY, MEMORY_PARALLELISM, MEMORY_BANDWIDTH, INTERCONNECT_BANDWIDTH,
+                LLC_SIZE, LLC_WAYS, CACHE_BANDWIDTH, DRAM_LATENCY, MEMORY_PARALLELISM, MEMORY_BANDWIDTH, INTERCONNECT_BANDWIDTH,
                 POST_COST, POLL_COST, REGISTRATION_COST, RXE_MTU, RXE_HEADER_BYTES, RXE_WR_COST, RXE_PACKET_COST,
                 RXE_COPY_RATE, RXE_ACK_COST, RXE_LOCAL_ACK_TIMEOUT, RXE_MIN_RNR_TIMER, GPU_UC_READ, GPU_UC_WRITE, GPU_WC_WRITE,
                 GPU_COPY_RATE, GPU_COPY_SETUP, GPU_CLEANUP_COST);
@@ -136,7 +146,7 @@ final class DmaplaneParameters {
         static Values from(Parameters p) {
             return new Values(p.get(NUMA_NODE), p.get(COHERENT_LIMIT), p.get(CHANNELS), p.get(RING_ENTRIES),
                     p.get(DEFAULT_CREDITS), p.get(GPU_WC_MAPPING),
-                    new MemorySystemConfig(p.get(LLC_SIZE), p.get(CACHE_BANDWIDTH), p.get(DRAM_LATENCY),
+                    new MemorySystemConfig(p.get(LLC_SIZE), p.get(LLC_WAYS), p.get(CACHE_BANDWIDTH), p.get(DRAM_LATENCY),
                             p.get(MEMORY_PARALLELISM), p.get(MEMORY_BANDWIDTH), p.get(INTERCONNECT_BANDWIDTH)),
                     p.get(POST_COST), p.get(POLL_COST), p.get(REGISTRATION_COST),
                     new SoftRoceConfig(p.get(RXE_MTU), Math.toIntExact(p.get(RXE_HEADER_BYTES)), p.get(RXE_WR_COST),

@@ -17,9 +17,10 @@ import org.iopf.api.sim.WorkPriority;
  * line-fill latency divided by the fills it keeps in flight (Little's law). A fill from a remote
  * NUMA node takes the local latency times the SLIT distance over 10 (the SLIT's own meaning), and
  * its bytes cross the interconnect; every fill's bytes pass the memory controller of the NUMA node
- * that holds the page. So a buffer that fits in the cache pays the remote penalty only on its first
- * pass, and one that does not pays it on every pass: the figures of E5 follow from buffer size,
- * not from a table.
+ * that holds the page. The cache is set associative ({@link LastLevelCache}): a buffer well within
+ * it pays the remote penalty only on its first pass, one well beyond it on every pass, and in
+ * between the share of frames that miss grows with the buffer: the figures of E5 follow from
+ * buffer size, not from a table.
  *
  * <p>Kept in the plugin for now; other plugins (HMM, PLDMA) may want it in core later.
  */
@@ -37,7 +38,7 @@ final class MemorySystemModel {
     MemorySystemModel(MemorySystemConfig config, PhysicalMemory memory, Resources resources, String prefix) {
         this.config = Objects.requireNonNull(config, "config is null");
         this.memory = Objects.requireNonNull(memory, "memory is null");
-        this.cache = new LastLevelCache(config.llcBytes());
+        this.cache = new LastLevelCache(config.llcBytes(), config.llcWays());
         int nodes = memory.topology().nodeCount();
         this.controllers = new BandwidthResource[nodes];
         for (int i = 0; i < nodes; i++) {

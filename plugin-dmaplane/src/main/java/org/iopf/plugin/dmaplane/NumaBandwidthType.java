@@ -15,7 +15,8 @@ import org.pf4j.Extension;
 /**
  * Workload type {@code dmaplane-numa-bandwidth} (seed 004 §3.2, E5): a thread bound to one NUMA
  * node streams over a dmaplane buffer placed strictly on its own node and then on a remote node,
- * for a small and a large buffer, and reports the four bandwidths
+ * for a small and a large buffer, timing {@code passes} passes after {@code warmupPasses} untimed
+ * ones, and reports the four bandwidths
  * ({@code workload.bandwidth.<small|large>.<local|remote>}, bits/s) and the remote penalties
  * ({@code workload.penalty.<small|large>}, parts per million).
  *
@@ -30,8 +31,15 @@ public final class NumaBandwidthType implements WorkloadType {
     static final Parameter<Long> LARGE_SIZE = Parameter.bytes("largeSize", "the large buffer").byDefault("64MiB")
             .range("1B", "64GiB").from(Source.seed("004", "§3.2 (E5: 64 MB)"));
     static final Parameter<Integer> PASSES = Parameter.count("passes",
-            "times the thread streams over each buffer; the first pass of a buffer starts cold").byDefault("40")
-            .range(1, 1_000_000).from(Source.assumption("enough warm passes that the cold first one weighs little"));
+            "timed passes over each buffer, after the warm-up passes; the bandwidth is their bytes over their time")
+            .byDefault("40").range(1, 1_000_000)
+            .from(Source.assumption("several timed passes; once warm every pass costs the same, so the count does "
+                    + "not change the figure"));
+    static final Parameter<Integer> WARMUP_PASSES = Parameter.count("warmupPasses",
+            "untimed passes over each buffer before the timed ones (the first starts with the buffer cold in the cache)")
+            .byDefault("1").range(0, 1_000_000)
+            .from(Source.assumption("a streaming benchmark times warm passes after an untimed first one, as STREAM "
+                    + "discards its first iteration; 0 times the cold pass too"));
     static final Parameter<Integer> CPU_NODE = Parameter.count("cpuNode",
             "NUMA node the streaming thread is bound to (numactl --cpunodebind)").byDefault("0").range(0, 63)
             .from(Source.seed("004", "§8 (numactl --cpunodebind)"));
@@ -71,7 +79,7 @@ public final class NumaBandwidthType implements WorkloadType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return Parameter.specs(NODE, SMALL_SIZE, LARGE_SIZE, PASSES, CPU_NODE, REMOTE_NODE, CHUNK);
+        return Parameter.specs(NODE, SMALL_SIZE, LARGE_SIZE, PASSES, WARMUP_PASSES, CPU_NODE, REMOTE_NODE, CHUNK);
     }
 
     @Override

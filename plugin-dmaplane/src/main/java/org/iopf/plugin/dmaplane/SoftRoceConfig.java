@@ -1,6 +1,8 @@
 package org.iopf.plugin.dmaplane;
 
 import java.util.Objects;
+import java.util.random.RandomGenerator;
+import org.iopf.api.sim.ServiceTime;
 import org.iopf.api.sim.DataRate;
 
 /**
@@ -15,17 +17,22 @@ import org.iopf.api.sim.DataRate;
  * @param localAckTimeout the local ACK timeout exponent (4.096 us x 2^n; 0 = no timer)
  * @param minRnrTimer the RNR timer code its responders put in RNR NAKs
  */
-record SoftRoceConfig(long mtu, int headerBytes, long wrCost, long packetCost, DataRate copyRate, long ackCost,
+record SoftRoceConfig(long mtu, int headerBytes, long wrCost, ServiceTime packetCost, DataRate copyRate, long ackCost,
         int localAckTimeout, int minRnrTimer) {
     SoftRoceConfig {
         Objects.requireNonNull(copyRate, "copyRate is null");
+        Objects.requireNonNull(packetCost, "packetCost is null");
         if (Long.bitCount(mtu) != 1) {
             throw new IllegalArgumentException("rxeMtu must be a power of two from 256 B to 4 KiB: " + mtu);
         }
     }
 
-    /** CPU ns to push or take in one packet of {@code payload} bytes. */
-    long packetNanos(long payload) {
-        return packetCost + (payload == 0 ? 0 : copyRate.nanosFor(payload));
+    /**
+     * CPU ns to push or take in one packet of {@code payload} bytes: the per-packet cost drawn
+     * from {@code random} (a constant unless {@code rxePacketCost} is a distribution) plus the
+     * payload at the copy rate.
+     */
+    long packetNanos(long payload, RandomGenerator random) {
+        return packetCost.draw(random) + (payload == 0 ? 0 : copyRate.nanosFor(payload));
     }
 }

@@ -1,6 +1,7 @@
 package org.iopf.plugin.dmaplane;
 
 import java.util.Objects;
+import java.util.random.RandomGenerator;
 import org.iopf.api.fabric.Endpoint;
 import org.iopf.api.fabric.Fabric;
 import org.iopf.api.fabric.FabricPort;
@@ -61,7 +62,7 @@ final class SoftRoceNic implements Nic {
     private int nextKey = 1;
 
     SoftRoceNic(Endpoint endpoint, Fabric fabric, MemoryManager memoryManager, Scheduler scheduler,
-            SoftRoceConfig config, CpuCore txCore, CpuCore rxCore, Metrics metrics) {
+            SoftRoceConfig config, CpuCore txCore, CpuCore rxCore, Metrics metrics, RandomGenerator random) {
         this.memoryManager = Objects.requireNonNull(memoryManager, "memoryManager is null");
         this.regions = new PinnedRegions(memoryManager);
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler is null");
@@ -75,7 +76,7 @@ final class SoftRoceNic implements Nic {
         this.rnrNaks = DmaplaneStatistics.RXE_RNR_NAKS.counter(metrics);
         this.timeouts = DmaplaneStatistics.RXE_TIMEOUTS.counter(metrics);
         this.unknown = DmaplaneStatistics.RXE_UNKNOWN_QP.counter(metrics);
-        this.transmitter = new SoftRoceTransmitter(config, txCore, rxCore, port, packetsOut::increment);
+        this.transmitter = new SoftRoceTransmitter(config, txCore, rxCore, port, packetsOut::increment, random);
         this.queuePairs = new RcQueuePairs<>("this Soft-RoCE device", new Link(), settings);
     }
 

@@ -1,5 +1,6 @@
 package org.iopf.plugin.dmaplane;
 
+import java.util.random.RandomGenerator;
 import org.iopf.api.fabric.FabricPort;
 import org.iopf.api.fabric.Packet;
 import org.iopf.api.sim.CpuCore;
@@ -25,10 +26,13 @@ final class SoftRoceTransmitter {
     private final FabricPort port;
     private final Runnable sent;
     private final RcReadyQueue ready = new RcReadyQueue();
+    private final RandomGenerator random;
     private boolean building;
 
-    SoftRoceTransmitter(SoftRoceConfig config, CpuCore txCore, CpuCore rxCore, FabricPort port, Runnable sent) {
+    SoftRoceTransmitter(SoftRoceConfig config, CpuCore txCore, CpuCore rxCore, FabricPort port, Runnable sent,
+            RandomGenerator random) {
         this.config = config;
+        this.random = random;
         this.txCore = txCore;
         this.rxCore = rxCore;
         this.port = port;
@@ -41,26 +45,38 @@ final class SoftRoceTransmitter {
         buildNext();
     }
 
-    /** Takes the next queue pair's next packet, runs its software cost, then sends it and goes on. */
+    /**
+     * Takes the queue pairs' next packets and runs their software cost, then sends them. Requests
+     * (on the transmit core) and READ responses (on the receive core) are built one at a time, each
+     * taken from its queue pair only when the previous one is sent, so a packet reads its region
+     * when it is built (rxe looks the MR up per packet); an ACK carries no payload and is queued on
+     * the receive core at once, so it never holds up the requests (rxe's responder sends its ACKs
+     * from its own task).
+     */
     private void buildNext() {
-        if (building) {
-            return;
+        while (!building) {
+            Packet packet = ready.poll();
+            if (packet == null) {
+                return;
+            }
+            Object header = packet.header();
+            if (header instanceof RcHeader.Ack) {
+                rxCore.run("rxe/ack", WorkPriority.SOFTIRQ, cost(packet), () -> {
+                    port.send(packet);
+                    sent.run();
+                });
+                continue;
+            }
+            building = true;
+            boolean response = header instanceof RcHeader.ReadResponse;
+            CpuCore core = response ? rxCore : txCore;
+            core.run(response ? "rxe/responder" : "rxe/requester", WorkPriority.SOFTIRQ, cost(packet), () -> {
+                port.send(packet);
+                sent.run();
+                building = false;
+                buildNext();
+            });
         }
-        Packet packet = ready.poll();
-        if (packet == null) {
-            return;
-        }
-        building = true;
-        Object header = packet.header();
-        boolean response = header instanceof RcHeader.Ack || header instanceof RcHeader.ReadResponse;
-        CpuCore core = response ? rxCore : txCore;
-        String step = header instanceof RcHeader.Ack ? "rxe/ack" : response ? "rxe/responder" : "rxe/requester";
-        core.run(step, WorkPriority.SOFTIRQ, cost(packet), () -> {
-            port.send(packet);
-            sent.run();
-            building = false;
-            buildNext();
-        });
     }
 
     /** CPU time to build {@code packet} in software. */
@@ -69,7 +85,7 @@ final class SoftRoceTransmitter {
         if (header instanceof RcHeader.Ack) {
             return config.ackCost();
         }
-        long cost = config.packetNanos(packet.payloadBytes());
+        long cost = config.packetNanos(packet.payloadBytes(), random);
         boolean firstOfRequest = header instanceof RcHeader.ReadRequest
                 || header instanceof RcHeader.Data data && data.offset() == 0;
         return firstOfRequest ? config.wrCost() + cost : cost;
@@ -77,6 +93,6 @@ final class SoftRoceTransmitter {
 
     /** CPU time to take in {@code packet} in software on the receive core. */
     long receiveCost(Packet packet) {
-        return packet.header() instanceof RcHeader.Ack ? config.ackCost() : config.packetNanos(packet.payloadBytes());
+        return packet.header() instanceof RcHeader.Ack ? config.ackCost() : config.packetNanos(packet.payloadBytes(), random);
     }
 }

@@ -14,9 +14,10 @@ import org.junit.jupiter.api.Test;
  * stream says how much it did not do and why.
  */
 final class CreditStreamLossTest {
+    /** Constant per-packet costs: what is lost is then the link's doing alone, and the counts are exact. */
     private static TestBench bench(double loss, int credits) {
         String node = "    cores: [{cluster: cpu, count: 4}]\n    memory: {numa: [1GiB]}\n"
-                + "    dmaplane: {type: dmaplane, params: {default_credits: " + credits + "}}\n";
+                + "    dmaplane: {type: dmaplane, params: {default_credits: " + credits + ", rxePacketCost: 900ns}}\n";
         return TestBench.of("seed: 3\nfabric: {link: {rate: 10Gbps, latency: 14us, loss: " + loss
                 + "}, switchLatency: 1us}\nnodes:\n  - name: node1\n" + node + "  - name: node2\n" + node);
     }

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 
 /** The built-in Soft-RoCE transport at the verbs level: RNR go-back, remote access errors, packet costs. */
 final class SoftRoceNicTest {
-    private final TestPlatform platform = TestPlatform.twoNodes("{}");
+    /** Constant per-packet costs (the default draws them), so the single packet's time is exact arithmetic. */
+    private final TestPlatform platform = TestPlatform.twoNodes("{rxePacketCost: 900ns}");
     private final Nic a = platform.device("node1").rdma().nic();
     private final Nic b = platform.device("node2").rdma().nic();
     private final AddressSpace pa = platform.process("node1", "a");

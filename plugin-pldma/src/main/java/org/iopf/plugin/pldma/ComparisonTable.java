@@ -9,6 +9,10 @@ import java.util.Locale;
  *
  * @param pinnedReservedBytes memory resident and pinned before the pinned run's traffic
  * @param faultAwareReservedBytes memory resident before the fault-aware run's traffic
+ * @param pinnedPeakBytes most memory resident at once over the pinned run
+ * @param faultAwarePeakBytes most memory resident at once over the fault-aware run
+ * @param pinnedMeanBytes memory resident on average over the pinned run
+ * @param faultAwareMeanBytes memory resident on average over the fault-aware run
  * @param pinnedMaxConcurrent most transfers in flight at once, pinned, under the pinnable limit
  * @param faultAwareMaxConcurrent most transfers in flight at once, fault-aware
  * @param faultAwareRecoveries fault pauses that ended in the fault-aware run
@@ -17,7 +21,8 @@ import java.util.Locale;
  * @param pinnedOverheadPpm bandwidth overhead of the pinned run, ppm of the ideal goodput
  * @param faultAwareOverheadPpm bandwidth overhead of the fault-aware run
  */
-record ComparisonTable(long pinnedReservedBytes, long faultAwareReservedBytes, long pinnedMaxConcurrent,
+record ComparisonTable(long pinnedReservedBytes, long faultAwareReservedBytes, long pinnedPeakBytes,
+        long faultAwarePeakBytes, long pinnedMeanBytes, long faultAwareMeanBytes, long pinnedMaxConcurrent,
         long faultAwareMaxConcurrent, long faultAwareRecoveries, long faultAwareRecoveryNanos, long pinnedFaults,
         long pinnedOverheadPpm, long faultAwareOverheadPpm) {
 
@@ -28,6 +33,10 @@ record ComparisonTable(long pinnedReservedBytes, long faultAwareReservedBytes, l
                 String.format(Locale.ROOT, row, "feature", "pinned RDMA", "fault-aware RDMA"),
                 String.format(Locale.ROOT, row, "memory reserved before traffic", mib(pinnedReservedBytes),
                         mib(faultAwareReservedBytes)),
+                String.format(Locale.ROOT, row, "memory resident, peak over run", mib(pinnedPeakBytes),
+                        mib(faultAwarePeakBytes)),
+                String.format(Locale.ROOT, row, "memory resident, time-averaged", mib(pinnedMeanBytes),
+                        mib(faultAwareMeanBytes)),
                 String.format(Locale.ROOT, row, "max concurrent transfers", pinnedMaxConcurrent
                         + " (pinnable limit)", faultAwareMaxConcurrent + " (hardware limit)"),
                 String.format(Locale.ROOT, row, "fault recovery time",

@@ -137,10 +137,16 @@ final class PldmaCompareWorkload implements Workload {
     private void report() {
         Metrics m = context.metrics();
         ComparisonTable table = new ComparisonTable(pinnedPhase.residentAtStart(), unpinnedPhase.residentAtStart(),
+                pinnedPhase.residentPeak(), unpinnedPhase.residentPeak(), pinnedPhase.residentMean(),
+                unpinnedPhase.residentMean(),
                 pinnedProbe.peak(), unpinnedProbe.peak(), recoveries, recoveries == 0 ? 0 : recoveryNanos / recoveries,
                 pinnedFaults, overheadPpm(pinnedPhase), overheadPpm(unpinnedPhase));
         PldmaCompareWorkloadType.PINNED_RESERVED.gauge(m, table::pinnedReservedBytes);
         PldmaCompareWorkloadType.FAULT_AWARE_RESERVED.gauge(m, table::faultAwareReservedBytes);
+        PldmaCompareWorkloadType.PINNED_PEAK.gauge(m, table::pinnedPeakBytes);
+        PldmaCompareWorkloadType.FAULT_AWARE_PEAK.gauge(m, table::faultAwarePeakBytes);
+        PldmaCompareWorkloadType.PINNED_MEAN.gauge(m, table::pinnedMeanBytes);
+        PldmaCompareWorkloadType.FAULT_AWARE_MEAN.gauge(m, table::faultAwareMeanBytes);
         PldmaCompareWorkloadType.PINNED_MAX_CONCURRENT.gauge(m, table::pinnedMaxConcurrent);
         PldmaCompareWorkloadType.FAULT_AWARE_MAX_CONCURRENT.gauge(m, table::faultAwareMaxConcurrent);
         PldmaCompareWorkloadType.PINNED_FAULTS.gauge(m, table::pinnedFaults);

@@ -18,7 +18,9 @@ import org.pf4j.Extension;
  * unpinned ({@code probeTransfers} transfers of {@code probeSize}, one buffer each), then the
  * {@code pldma-stream} traffic pinned and again unpinned with {@code faultingStreams} streams
  * faulting. It logs the seed's table and reports its cells under {@code workload.a9.}:
- * {@code pinned|faultAware.memoryReserved} (bytes), {@code .maxConcurrentTransfers},
+ * {@code pinned|faultAware.memoryReserved} (bytes, resident when the traffic starts),
+ * {@code .memoryPeak} and {@code .memoryMean} (bytes resident over the whole stream phase: peak
+ * and time-averaged), {@code .maxConcurrentTransfers},
  * {@code faultAware.faultRecovery} (ns, mean), {@code faultAware.recoveries},
  * {@code pinned.faults}, {@code pinned|faultAware.bandwidthOverheadPpm}; and the common
  * {@code bytes}, {@code errors}, {@code integrity.mismatchedPages} over both stream phases.
@@ -39,6 +41,14 @@ public final class PldmaCompareWorkloadType implements WorkloadType {
             "memory resident at the start, pinned");
     static final StatisticSpec FAULT_AWARE_RESERVED = StatisticSpec.gauge("a9.faultAware.memoryReserved", "bytes",
             "memory resident at the start, fault-aware");
+    static final StatisticSpec PINNED_PEAK = StatisticSpec.gauge("a9.pinned.memoryPeak", "bytes",
+            "most memory of the streams' buffers resident at once over the pinned run, both nodes");
+    static final StatisticSpec FAULT_AWARE_PEAK = StatisticSpec.gauge("a9.faultAware.memoryPeak", "bytes",
+            "most memory of the streams' buffers resident at once over the fault-aware run, both nodes");
+    static final StatisticSpec PINNED_MEAN = StatisticSpec.gauge("a9.pinned.memoryMean", "bytes",
+            "memory of the streams' buffers resident on average over the pinned run (time-weighted), both nodes");
+    static final StatisticSpec FAULT_AWARE_MEAN = StatisticSpec.gauge("a9.faultAware.memoryMean", "bytes",
+            "memory of the streams' buffers resident on average over the fault-aware run (time-weighted), both nodes");
     static final StatisticSpec PINNED_MAX_CONCURRENT = StatisticSpec.gauge("a9.pinned.maxConcurrentTransfers",
             "transfers", "most probe transfers in flight at once, pinned (bounded by the pinnable limit)");
     static final StatisticSpec FAULT_AWARE_MAX_CONCURRENT = StatisticSpec.gauge(
@@ -82,7 +92,8 @@ public final class PldmaCompareWorkloadType implements WorkloadType {
 
     @Override
     public List<StatisticSpec> statistics() {
-        return List.of(PINNED_RESERVED, FAULT_AWARE_RESERVED, PINNED_MAX_CONCURRENT, FAULT_AWARE_MAX_CONCURRENT,
+        return List.of(PINNED_RESERVED, FAULT_AWARE_RESERVED, PINNED_PEAK, FAULT_AWARE_PEAK, PINNED_MEAN,
+                FAULT_AWARE_MEAN, PINNED_MAX_CONCURRENT, FAULT_AWARE_MAX_CONCURRENT,
                 PINNED_FAULTS, FAULT_AWARE_RECOVERIES, FAULT_AWARE_RECOVERY, PINNED_OVERHEAD, FAULT_AWARE_OVERHEAD,
                 PINNED_LATENCY);
     }

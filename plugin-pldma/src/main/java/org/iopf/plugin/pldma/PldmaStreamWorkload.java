@@ -18,13 +18,16 @@ final class PldmaStreamWorkload implements Workload {
     private final WorkloadContext context;
     private final StreamSetup setup;
     private final boolean reference;
+    private final boolean alone;
     private final List<StreamPhase> phases = new ArrayList<>();
     private long measuredElapsed;
 
     PldmaStreamWorkload(WorkloadContext context) {
         this.context = context;
         this.setup = PldmaStreamWorkloadType.setup(context.parameters());
-        this.reference = context.parameters().get(PldmaStreamWorkloadType.REFERENCE).equals("resident");
+        String kind = context.parameters().get(PldmaStreamWorkloadType.REFERENCE);
+        this.alone = kind.equals("alone");
+        this.reference = alone || kind.equals("resident");
     }
 
     @Override
@@ -35,7 +38,8 @@ final class PldmaStreamWorkload implements Workload {
         Histogram latency = m.histogram(WorkloadMetrics.LATENCY, WorkloadMetrics.NANOSECONDS);
         context.metrics().gauge(WorkloadMetrics.ELAPSED, WorkloadMetrics.NANOSECONDS, () -> measuredElapsed);
         if (reference) {
-            phases.add(new StreamPhase(context, setup.withoutFaults(), 0, requester, responder,
+            phases.add(new StreamPhase(context, alone ? setup.nonFaultingOnly() : setup.withoutFaults(), 0,
+                    requester, responder,
                     PldmaStreamWorkloadType.REFERENCE_LATENCY.histogram(m), () -> next(0)));
         }
         int measured = phases.size();
@@ -46,7 +50,11 @@ final class PldmaStreamWorkload implements Workload {
     /** The requests of every phase (the reference one too), of which those that succeeded. */
     @Override
     public Optional<WorkloadOutcome> outcome() {
-        return Optional.of(StreamPhase.outcome(phases.size() * setup.requests(), phases));
+        long requested = setup.requests();
+        if (reference) {
+            requested += (alone ? setup.nonFaultingOnly() : setup.withoutFaults()).requests();
+        }
+        return Optional.of(StreamPhase.outcome(requested, phases));
     }
 
     private void next(int finished) {
@@ -77,8 +85,9 @@ final class PldmaStreamWorkload implements Workload {
             String stream = "stream" + i;
             PldmaStreamWorkloadType.THROUGHPUT.gauge(m, () -> throughput, stream);
             PldmaStreamWorkloadType.STREAM_BYTES.counter(m, stream).add(run.bytes());
-            if (reference) {
-                long before = StreamPhase.throughputBps(phases.get(0).runs().get(i));
+            int inReference = alone ? i - setup.faultingStreams() : i;
+            if (reference && inReference >= 0) {
+                long before = StreamPhase.throughputBps(phases.get(0).runs().get(inReference));
                 long loss = before == 0 ? 0 : (before - throughput) * PPM / before;
                 PldmaStreamWorkloadType.REFERENCE_THROUGHPUT.gauge(m, () -> before, stream);
                 PldmaStreamWorkloadType.LOSS_PPM.gauge(m, () -> loss, stream);

@@ -55,8 +55,10 @@ public final class PldmaStreamWorkloadType implements WorkloadType {
             "register memory unpinned (fault-aware) or pinned (no stream faults)", "unpinned", "pinned")
             .byDefault("unpinned").from(Source.seed("000", "§4.3 (fault-aware against pin-based RDMA: FIDELITY A9)"));
     static final Parameter<String> REFERENCE = Parameter.choice("reference",
-            "run first a reference phase with every stream resident and report each stream's throughput loss "
-                    + "against it", "none", "resident").byDefault("none")
+            "run first a reference phase and report each stream's throughput loss against it: alone = only the "
+                    + "streams that do not fault, each with the link and the engines to itself but for the other "
+                    + "non-faulting ones (FIDELITY A8's comparison); resident = every stream, none faulting",
+            "none", "alone", "resident").byDefault("none")
             .from(Source.assumption("no reference phase unless a loss against it is asked for (FIDELITY A8)"));
 
     /** What it records per stream and over the streams, besides the standard workload statistics. */
@@ -65,7 +67,7 @@ public final class PldmaStreamWorkloadType implements WorkloadType {
     static final StatisticSpec STREAM_BYTES = StatisticSpec.counter("{stream}.bytes", "bytes",
             "bytes stream i moved in the measured phase");
     static final StatisticSpec REFERENCE_THROUGHPUT = StatisticSpec.gauge("{stream}.reference.throughput", "bps",
-            "throughput of stream i in the reference phase (reference: resident)");
+            "throughput of stream i in the reference phase (reference: alone or resident)");
     static final StatisticSpec LOSS_PPM = StatisticSpec.gauge("{stream}.lossPpm", "ppm",
             "throughput stream i lost against the reference phase, parts per million (negative: it gained)");
     static final StatisticSpec MAX_LOSS_PPM = StatisticSpec.gauge("nonFaulting.maxLossPpm", "ppm",
@@ -119,8 +121,11 @@ public final class PldmaStreamWorkloadType implements WorkloadType {
     public List<NodeRequirement> requirements(Parameters parameters) {
         StreamSetup setup = setup(parameters);
         long bytes = setup.bytesPerNode();
-        if (parameters.get(REFERENCE).equals("resident")) {
+        String reference = parameters.get(REFERENCE);
+        if (reference.equals("resident")) {
             bytes = Math.addExact(bytes, setup.withoutFaults().bytesPerNode());
+        } else if (reference.equals("alone")) {
+            bytes = Math.addExact(bytes, setup.nonFaultingOnly().bytesPerNode());
         }
         return PldmaRequirements.ends(bytes, setup.pinned() ? bytes : 0);
     }

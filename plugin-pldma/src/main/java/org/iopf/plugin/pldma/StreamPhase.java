@@ -18,6 +18,7 @@ final class StreamPhase {
     private final Runnable onDone;
     private final Histogram latency;
     private final int phase;
+    private final ResidentMeter memory;
     private long started;
     private long ended;
     private int done;
@@ -33,16 +34,21 @@ final class StreamPhase {
             runs.add(new StreamRun(setup, i, phase, requester, responder, context.scheduler(), latency,
                     context.random().nextLong(), this::streamDone));
         }
+        this.memory = new ResidentMeter(context.scheduler(),
+                () -> runs.stream().mapToLong(StreamRun::residentNow).sum());
+        runs.forEach(run -> run.onActivity(memory::sample));
     }
 
     void start() {
         started = context.scheduler().now();
+        memory.begin();
         runs.forEach(StreamRun::start);
     }
 
     private void streamDone() {
         if (++done == runs.size()) {
             ended = context.scheduler().now();
+            memory.end();
             onDone.run();
         }
     }
@@ -73,6 +79,16 @@ final class StreamPhase {
 
     long residentAtStart() {
         return runs.stream().mapToLong(StreamRun::residentAtStart).sum();
+    }
+
+    /** Most bytes of the phase's buffers resident at once, on both nodes, over the phase. */
+    long residentPeak() {
+        return memory.peak();
+    }
+
+    /** Bytes of the phase's buffers resident on average over the phase, on both nodes. */
+    long residentMean() {
+        return memory.mean();
     }
 
     long mismatchedPages() {

@@ -45,6 +45,7 @@ final class StreamRun {
     private long started;
     private long lastCompletion;
     private final org.iopf.api.observe.Histogram latency;
+    private Runnable onActivity = () -> { };
 
     StreamRun(StreamSetup setup, int index, int phase, Node requester, Node responder, Scheduler scheduler,
             org.iopf.api.observe.Histogram latency, long seed, Runnable onDone) {
@@ -127,6 +128,16 @@ final class StreamRun {
         return residentAtStart;
     }
 
+    /** Bytes of the stream's buffers resident now, on both nodes. */
+    long residentNow() {
+        return fromSpace.residentBytes() + toSpace.residentBytes();
+    }
+
+    /** Runs {@code hook} after every submission and completion (to sample the phase's memory). */
+    void onActivity(Runnable hook) {
+        this.onActivity = java.util.Objects.requireNonNull(hook, "hook is null");
+    }
+
     long pinnedAtStart() {
         return pinnedAtStart;
     }
@@ -154,10 +165,12 @@ final class StreamRun {
             library.rdmaRead(channel, toBase + offset, responder.id(), fromBase + offset, setup.messageSize(),
                     this::onComplete);
         }
+        onActivity.run();
     }
 
     private void onComplete(RdmaCompletion completion) {
         completed++;
+        onActivity.run();
         lastCompletion = scheduler.now();
         if (completion.status() == DmaStatus.OK) {
             bytes += completion.bytes();

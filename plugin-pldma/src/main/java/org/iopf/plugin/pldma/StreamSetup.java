@@ -60,6 +60,19 @@ record StreamSetup(long messageSize, int messages, int concurrency, RdmaOperatio
     }
 
     /**
+     * Only the streams that do not fault, on resident memory: stream {@code i} of the result is
+     * stream {@code faultingStreams + i} of this traffic. The reference of FIDELITY A8 — the same
+     * stream running without the faulting ones.
+     */
+    StreamSetup nonFaultingOnly() {
+        if (faultingStreams == streams) {
+            throw new IllegalArgumentException("reference: alone needs at least one stream that does not fault");
+        }
+        return new StreamSetup(messageSize, messages, concurrency, operation, pinned, streams - faultingStreams, 0,
+                freshPerMessage);
+    }
+
+    /**
      * The same traffic registered pinned or not. The faulting streams keep their layout (fresh
      * memory for every request); pinned, registration makes all of it resident, so they do not fault.
      */
