@@ -53,6 +53,7 @@ final class OsFaultHandler implements FaultHandler {
     private final long remapCpu;
     private final long faultAround;
     private final Counter aroundPages;
+    private final Counter interrupts;
     private final Counter resolved;
     private final Counter terminated;
     private final Counter writeProtected;
@@ -72,6 +73,7 @@ final class OsFaultHandler implements FaultHandler {
                     + faultAround);
         }
         this.aroundPages = OsFaultHandlerType.AROUND_PAGES.counter(context.metrics());
+        this.interrupts = OsFaultHandlerType.INTERRUPTS.counter(context.metrics());
         String name = context.parameters().get(OsFaultHandlerType.CORE);
         var cores = context.resources().cores();
         if (name.isEmpty() && cores.isEmpty()) {
@@ -132,6 +134,7 @@ final class OsFaultHandler implements FaultHandler {
         }));
         if (!draining) {
             draining = true;
+            interrupts.increment();
             core.run("ethfault/interrupt", WorkPriority.INTERRUPT, interruptCpu, record.id(), this::drainNext);
         }
     }

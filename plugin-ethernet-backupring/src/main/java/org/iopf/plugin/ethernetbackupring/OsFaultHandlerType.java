@@ -59,6 +59,8 @@ public final class OsFaultHandlerType implements ComponentType {
             "faults that could not be resolved");
     static final StatisticSpec WRITE_PROTECTED = StatisticSpec.counter("writeProtected", "faults",
             "resolved write-permission faults (copy-on-write)");
+    static final StatisticSpec INTERRUPTS = StatisticSpec.counter("interrupts", "interrupts",
+            "fault interrupts taken; each drains every fault queued while its handler thread runs");
     static final StatisticSpec AROUND_PAGES = StatisticSpec.counter("aroundPages", "pages",
             "pages that fault-around made resident");
 
@@ -89,7 +91,7 @@ public final class OsFaultHandlerType implements ComponentType {
 
     @Override
     public List<StatisticSpec> statistics() {
-        return List.of(RESOLVED, TERMINATED, WRITE_PROTECTED, AROUND_PAGES);
+        return List.of(RESOLVED, TERMINATED, WRITE_PROTECTED, AROUND_PAGES, INTERRUPTS);
     }
 
     @Override
