@@ -63,6 +63,9 @@ final class EthStream implements Workload {
     private RecoveryMeter.Recovery recovery;
     private long ringBytes;
     private CpuCore rxCore;
+    private final ResidencyMeter residency = new ResidencyMeter();
+    private final long sampleInterval;
+    private long lastResidencySample;
 
     EthStream(WorkloadContext context) {
         this.context = Objects.requireNonNull(context, "context is null");
@@ -75,7 +78,8 @@ final class EthStream implements Workload {
                 : p.get(EthStreamType.TRIGGER_AT);
         this.numaTarget = p.get(EthStreamType.NUMA_TARGET);
         this.verifyOnDelivery = "delivery".equals(p.get(EthStreamType.VERIFY));
-        this.meter = new RecoveryMeter(p.get(EthStreamType.SAMPLE_INTERVAL));
+        this.sampleInterval = p.get(EthStreamType.SAMPLE_INTERVAL);
+        this.meter = new RecoveryMeter(sampleInterval);
         this.bytes = context.metrics().counter(WorkloadMetrics.BYTES, WorkloadMetrics.BYTES_UNIT);
         this.messages = context.metrics().counter("messages", "deliveries");
         this.mismatched = context.metrics().counter(WorkloadMetrics.MISMATCHED_PAGES, WorkloadMetrics.PAGES);
@@ -95,6 +99,8 @@ final class EthStream implements Workload {
                 () -> meter.steadyCorePermille(triggerAt, lastDelivery));
         EthStreamType.RX_BUFFER_BYTES.gauge(context.metrics(), () -> bufferSize);
         EthStreamType.BACKUP_RING_BYTES.gauge(context.metrics(), () -> ringBytes);
+        EthStreamType.PEAK_RESIDENT_BYTES.gauge(context.metrics(), residency::peakBytes);
+        EthStreamType.MEAN_RESIDENT_BYTES.gauge(context.metrics(), residency::meanBytes);
         EthStreamType.RING_OVERHEAD_PERCENT.gauge(context.metrics(),
                 () -> Math.round(100.0 * ringBytes / bufferSize));
     }
@@ -123,6 +129,30 @@ final class EthStream implements Workload {
         if (trigger.actsDuringTraffic()) {
             context.scheduler().schedule(triggerAt, this::act);
         }
+        sampleResidency();
+    }
+
+    /**
+     * Samples the memory the receive holds: at the start, at most once a sampleInterval as bytes
+     * are delivered (pages become resident just before the bytes that land in them), around the
+     * trigger and at the end. No timer of its own, so a stalled stream still drains the event queue.
+     */
+    private void sampleResidency() {
+        long now = context.scheduler().now();
+        residency.sample(now, residentBytes());
+        lastResidencySample = now;
+    }
+
+    /** The rx buffer's resident pages plus the pinned backup ring. */
+    private long residentBytes() {
+        long resident = 0;
+        for (long va = buffer.base(); va < buffer.base() + bufferSize; va += 4096) {
+            var entry = space.entry(va).orElse(null);
+            if (entry != null && entry.present()) {
+                resident += 4096;
+            }
+        }
+        return resident + ringBytes;
     }
 
     /** The NIC a node parameter names: the node's default NIC, or {@code node/nic1}. */
@@ -156,6 +186,7 @@ final class EthStream implements Workload {
 
     /** The trigger acts on the resident rx buffer while traffic runs. */
     private void act() {
+        sampleResidency();
         long moved = switch (trigger) {
             case SWAP -> receiverMemory.reclaim(bufferSize);
             case COW -> fork();
@@ -169,6 +200,7 @@ final class EthStream implements Workload {
             default -> 0;
         };
         triggeredBytes.add(moved);
+        sampleResidency();
     }
 
     /**
@@ -210,6 +242,9 @@ final class EthStream implements Workload {
         bytes.add(length);
         messages.increment();
         meter.record(now, length, rxCore.busyNanos());
+        if (now - lastResidencySample >= sampleInterval) {
+            sampleResidency();
+        }
         lastDelivery = now;
         delivered = seq + length;
         if (verifyOnDelivery) {
@@ -217,6 +252,7 @@ final class EthStream implements Workload {
         }
         context.progress(seq + length, total);
         if (seq + length >= total) {
+            sampleResidency();
             recovery = meter.recovery(triggerAt, now);
             if (!verifyOnDelivery) {
                 long kept = Math.min(total, bufferSize);

@@ -80,11 +80,15 @@ public final class EthStreamType implements WorkloadType {
             "pinned memory of the receiver's backup ring");
     static final StatisticSpec RING_OVERHEAD_PERCENT = StatisticSpec.gauge("eth.ringOverheadPercent", "%",
             "backup ring over rx buffer");
+    static final StatisticSpec PEAK_RESIDENT_BYTES = StatisticSpec.gauge("eth.peakResidentBytes", "bytes",
+            "most memory the receive held at once over the run: rx-buffer pages resident plus the pinned backup ring");
+    static final StatisticSpec MEAN_RESIDENT_BYTES = StatisticSpec.gauge("eth.meanResidentBytes", "bytes",
+            "time-weighted mean over the run of the rx-buffer pages resident plus the pinned backup ring");
 
     /** The figures it reports besides the standard ones. */
     static final List<StatisticSpec> STATISTICS = List.of(TRIGGER_BYTES, CHILD_MISMATCHED_PAGES, COW_FAULTS, RECOVERY,
             COLD_THROUGHPUT, STEADY_THROUGHPUT, THROUGHPUT_DROP_PERCENT, STEADY_RX_CPU_PERMILLE, RX_BUFFER_BYTES,
-            BACKUP_RING_BYTES, RING_OVERHEAD_PERCENT);
+            BACKUP_RING_BYTES, RING_OVERHEAD_PERCENT, PEAK_RESIDENT_BYTES, MEAN_RESIDENT_BYTES);
 
     /** Creates the type; found through PF4J or {@link java.util.ServiceLoader}. */
     public EthStreamType() {

@@ -32,10 +32,24 @@ public final class EthernetNicType implements ComponentType {
     static final Parameter<Integer> MTU = Parameter.count("mtu",
             "IP MTU in bytes (1500, or 9000 jumbo); MSS = mtu - 52 (IP, TCP, timestamps)").byDefault("9000")
             .range(576, 9216).from(Source.seed("001", "§3.3 (C1, C4: jumbo frames)"));
+    static final Parameter<Integer> PCIE_GENERATION = Parameter.count("pcieGeneration",
+            "PCIe generation of the NIC's host interface (1..5: 2.5, 5, 8, 16, 32 GT/s a lane; 8b/10b up to 2, "
+                    + "128b/130b from 3)").byDefault("3").range(1, 5)
+            .from(Source.measured("Intel X710 datasheet", "host interface: PCIe 3.0 x8 (the seed's NIC, §3.1)"));
+    static final Parameter<Integer> PCIE_LANES = Parameter.count("pcieLanes",
+            "lanes of the NIC's PCIe link").byDefault("8").range(1, 32)
+            .from(Source.measured("Intel X710 datasheet", "host interface: PCIe 3.0 x8 (the seed's NIC, §3.1)"));
+    static final Parameter<Long> PCIE_MAX_PAYLOAD = Parameter.bytes("pcieMaxPayload",
+            "max payload size of the NIC's memory-write TLPs; each carries 24 B of header, LCRC and framing and "
+                    + "one 8 B DLLP").byDefault("256B").range("128B", "4KiB")
+            .from(Source.assumption("256 B, the max payload size a server root port commonly grants "
+                    + "(PCIe Base: 128 B to 4096 B)"));
     static final Parameter<DataRate> RX_DMA_RATE = Parameter.rate("rxDmaRate",
-            "rate of the NIC's receive DMA writes into host memory (frames and backup-ring copies); the prototype "
-                    + "writes every frame twice through it").byDefault("10Gbps").range("1Mbps", "1Tbps")
-            .from(Source.calibrated("C4 (prototype -50%)", "eth-backup-ring-prototype"));
+            "rate of the NIC's receive DMA writes into host memory (frames and backup-ring copies); when not set "
+                    + "it is what the PCIe link carries: GT/s x lanes x encoding x payload/(payload + 32 B) "
+                    + "(56.01 Gbps for 3, x8, 256 B)").byDefault("56.01Gbps").range("1Mbps", "1Tbps")
+            .from(Source.spec("PCIe Base", "link rates per generation, 8b/10b and 128b/130b encoding, TLP and "
+                    + "DLLP framing"));
     static final Parameter<Long> RX_FIFO = Parameter.bytes("rxFifo",
             "the NIC's receive packet buffer: frames waiting for the receive DMA; a frame that does not fit is "
                     + "dropped").byDefault("512KiB").range("1KiB", "1GiB")
@@ -127,7 +141,7 @@ public final class EthernetNicType implements ComponentType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return Parameter.specs(RATE, MTU, RX_DMA_RATE, RX_FIFO, RX_PACKET_CPU, COPY_RATE, BACKUP_RING_SLOTS, RX_CORE,
+        return Parameter.specs(RATE, MTU, PCIE_GENERATION, PCIE_LANES, PCIE_MAX_PAYLOAD, RX_DMA_RATE, RX_FIFO, RX_PACKET_CPU, COPY_RATE, BACKUP_RING_SLOTS, RX_CORE,
                 STREAM_ID, INITIAL_WINDOW, INITIAL_RTO, MIN_RTO, MAX_RTO, TCP_RETRIES2, SACK, RACK_TLP);
     }
 

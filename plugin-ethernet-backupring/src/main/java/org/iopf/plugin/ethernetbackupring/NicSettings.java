@@ -9,7 +9,7 @@ import org.iopf.api.sim.DataRate;
  *
  * @param rate port rate
  * @param mtu IP MTU in bytes (1500 to 9000)
- * @param rxDmaRate rate of the NIC's receive DMA writes into host memory
+ * @param rxDmaRate rate of the NIC's receive DMA writes into host memory (given, or what its PCIe link carries)
  * @param rxFifoBytes the NIC's receive packet buffer
  * @param rxPacketCpu CPU time of the receive path per segment, ns
  * @param copyRate the IOprovider's copy rate (memory bandwidth of one core)
@@ -28,7 +28,10 @@ record NicSettings(DataRate rate, int mtu, DataRate rxDmaRate, long rxFifoBytes,
     /** Reads the settings of a component's parameters. */
     static NicSettings of(Parameters p) {
         int mtu = p.get(EthernetNicType.MTU);
-        return new NicSettings(p.get(EthernetNicType.RATE), mtu, p.get(EthernetNicType.RX_DMA_RATE),
+        DataRate rxDma = p.isSet(EthernetNicType.RX_DMA_RATE.name()) ? p.get(EthernetNicType.RX_DMA_RATE)
+                : new PcieHostInterface(p.get(EthernetNicType.PCIE_GENERATION), p.get(EthernetNicType.PCIE_LANES),
+                        Math.toIntExact(p.get(EthernetNicType.PCIE_MAX_PAYLOAD))).dmaWriteRate();
+        return new NicSettings(p.get(EthernetNicType.RATE), mtu, rxDma,
                 p.get(EthernetNicType.RX_FIFO), p.get(EthernetNicType.RX_PACKET_CPU), p.get(EthernetNicType.COPY_RATE),
                 p.get(EthernetNicType.BACKUP_RING_SLOTS),
                 new TcpConfig(mtu - EthHeader.TCP_IP_HEADERS, p.get(EthernetNicType.INITIAL_WINDOW),

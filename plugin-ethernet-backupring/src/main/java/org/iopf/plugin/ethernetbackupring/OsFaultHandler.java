@@ -1,6 +1,8 @@
 package org.iopf.plugin.ethernetbackupring;
 
 import jakarta.inject.Inject;
+import java.util.ArrayDeque;
+import java.util.List;
 import java.util.Objects;
 import org.iopf.api.fault.FaultHandler;
 import org.iopf.api.fault.FaultKind;
@@ -24,8 +26,11 @@ import org.iopf.api.sim.WorkPriority;
  * on (seed 001 §3.1, §3.2): the fault interrupt on a host core, then a kernel worker that faults
  * the page in through the memory manager (zero fill, swap-in, or nothing if only the IOMMU entry was
  * gone), maps it into the faulting domain's I/O page table and answers retry; then it resolves the
- * rest of the aligned {@code faultAround} window in the background (Linux fault-around). Work is
- * done one item after another on the handler's core; non-recoverable kinds are terminated after
+ * rest of the aligned {@code faultAround} window in the background (Linux fault-around). As Linux
+ * handles I/O page faults, one interrupt wakes a handler thread that drains every fault queued
+ * meanwhile ({@code faultReadCpu} each, on the interrupt core), and each fault is resolved as a
+ * work item of an unbound workqueue: on the least busy of the {@code workers} cores, in
+ * parallel; its fault-around runs in the same work item. Non-recoverable kinds are terminated after
  * the interrupt, except a PERMISSION fault of a write into a writable VMA: the page is
  * write-protected for copy-on-write, and the write fault-in breaks the sharing (as Linux's I/O
  * page-fault handler calls {@code handle_mm_fault} with {@code FAULT_FLAG_WRITE}) before the
@@ -38,11 +43,17 @@ final class OsFaultHandler implements FaultHandler {
     private final MemoryManager memoryManager;
     private final Iommu iommu;
     private final CpuCore core;
+    private final List<CpuCore> workers;
+    private final int[] queued;
+    private final ArrayDeque<Runnable> drain = new ArrayDeque<>();
+    private boolean draining;
     private final long interruptCpu;
+    private final long faultReadCpu;
     private final long resolveCpu;
     private final long remapCpu;
     private final long faultAround;
     private final Counter aroundPages;
+    private final Counter interrupts;
     private final Counter resolved;
     private final Counter terminated;
     private final Counter writeProtected;
@@ -53,6 +64,7 @@ final class OsFaultHandler implements FaultHandler {
         this.memoryManager = Objects.requireNonNull(memoryManager, "memoryManager is null");
         this.iommu = Objects.requireNonNull(iommu, "iommu is null");
         this.interruptCpu = context.parameters().get(OsFaultHandlerType.INTERRUPT_CPU);
+        this.faultReadCpu = context.parameters().get(OsFaultHandlerType.FAULT_READ_CPU);
         this.resolveCpu = context.parameters().get(OsFaultHandlerType.RESOLVE_CPU);
         this.remapCpu = context.parameters().get(OsFaultHandlerType.REMAP_CPU);
         this.faultAround = context.parameters().get(OsFaultHandlerType.FAULT_AROUND);
@@ -61,12 +73,23 @@ final class OsFaultHandler implements FaultHandler {
                     + faultAround);
         }
         this.aroundPages = OsFaultHandlerType.AROUND_PAGES.counter(context.metrics());
+        this.interrupts = OsFaultHandlerType.INTERRUPTS.counter(context.metrics());
         String name = context.parameters().get(OsFaultHandlerType.CORE);
         var cores = context.resources().cores();
         if (name.isEmpty() && cores.isEmpty()) {
             throw new IllegalArgumentException(context.path() + ": the node has no CPU core for fault handling");
         }
         this.core = name.isEmpty() ? cores.get(cores.size() - 1) : context.resources().requireCore(name);
+        int count = context.parameters().get(OsFaultHandlerType.WORKERS);
+        if (count == 0) {
+            this.workers = cores.size() > 1 ? List.copyOf(cores.subList(1, cores.size())) : List.of(core);
+        } else if (count > cores.size()) {
+            throw new IllegalArgumentException(context.path() + ": workers is " + count + " but the node has "
+                    + cores.size() + " cores");
+        } else {
+            this.workers = List.copyOf(cores.subList(cores.size() - count, cores.size()));
+        }
+        this.queued = new int[workers.size()];
         this.resolved = OsFaultHandlerType.RESOLVED.counter(context.metrics());
         this.terminated = OsFaultHandlerType.TERMINATED.counter(context.metrics());
         this.writeProtected = OsFaultHandlerType.WRITE_PROTECTED.counter(context.metrics());
@@ -78,18 +101,62 @@ final class OsFaultHandler implements FaultHandler {
         AddressSpace space = memoryManager.addressSpace(record.pid()).orElse(null);
         boolean copyOnWrite = space != null && isWriteToWritableVma(record, space);
         if ((!record.kind().isRecoverable() && !copyOnWrite) || space == null) {
-            core.run("ethfault/interrupt", WorkPriority.INTERRUPT, interruptCpu, record.id(), () -> terminate(fault));
+            interrupt(record, () -> terminate(fault));
             return;
         }
-        core.run("ethfault/interrupt", WorkPriority.INTERRUPT, interruptCpu, record.id(),
-                () -> resolvePage(record, space, PAGE.alignDown(record.address()), faultedIn -> {
-                    resolved.increment();
-                    if (copyOnWrite) {
-                        writeProtected.increment();
-                    }
-                    fault.retry();
-                    faultAround(record, space);
-                }, () -> terminate(fault)));
+        interrupt(record, () -> {
+            int w = leastBusyWorker();
+            CpuCore worker = workers.get(w);
+            queued[w]++;
+            resolvePage(worker, record, space, PAGE.alignDown(record.address()), faultedIn -> {
+                resolved.increment();
+                if (copyOnWrite) {
+                    writeProtected.increment();
+                }
+                fault.retry();
+                faultAround(worker, record, space, () -> queued[w]--);
+            }, () -> {
+                queued[w]--;
+                terminate(fault);
+            });
+        });
+    }
+
+    /**
+     * The fault reaches the interrupt thread: if it is idle, an interrupt wakes it
+     * ({@code interruptCpu}); it then reads every queued fault in turn ({@code faultReadCpu}) and
+     * hands each on.
+     */
+    private void interrupt(FaultRecord record, Runnable queueWork) {
+        drain.add(() -> core.run("ethfault/read", WorkPriority.INTERRUPT, faultReadCpu, record.id(), () -> {
+            queueWork.run();
+            drainNext();
+        }));
+        if (!draining) {
+            draining = true;
+            interrupts.increment();
+            core.run("ethfault/interrupt", WorkPriority.INTERRUPT, interruptCpu, record.id(), this::drainNext);
+        }
+    }
+
+    private void drainNext() {
+        Runnable next = drain.poll();
+        if (next == null) {
+            draining = false;
+            return;
+        }
+        next.run();
+    }
+
+    /** The worker with the fewest work items queued or running (the first of equals). */
+    private int leastBusyWorker() {
+        int best = 0;
+        for (int i = 1; i < queued.length; i++) {
+            if (queued[i] < queued[best]) {
+                best = i;
+            }
+        }
+        return best;
     }
 
     /** A PERMISSION fault of a write into a VMA that allows writes: a write-protected (copy-on-write) page. */
@@ -112,7 +179,7 @@ final class OsFaultHandler implements FaultHandler {
      * fault-around walk brought it in meanwhile — costs {@code remapCpu} if it is the faulting
      * page and nothing more if fault-around meets it (mapped in the same walk).
      */
-    private void resolvePage(FaultRecord record, AddressSpace space, long pageVa, Resolved done, Runnable failed) {
+    private void resolvePage(CpuCore worker, FaultRecord record, AddressSpace space, long pageVa, Resolved done, Runnable failed) {
         memoryManager.faultIn(space, pageVa, faultInAccess(record, space, pageVa), faulted -> {
             if (!faulted.result().resident()) {
                 failed.run();
@@ -120,10 +187,10 @@ final class OsFaultHandler implements FaultHandler {
             }
             boolean faultedIn = faulted.result() != FaultInResult.ALREADY_PRESENT;
             long cpu = faultedIn ? resolveCpu : pageVa == PAGE.alignDown(record.address()) ? remapCpu : 0;
-            core.run("ethfault/resolve", WorkPriority.KERNEL, cpu, record.id(), () -> {
+            worker.run("ethfault/resolve", WorkPriority.KERNEL, cpu, record.id(), () -> {
                 PageTableEntry entry = space.entry(pageVa).orElse(null);
                 if (entry == null || !entry.present()) {
-                    resolvePage(record, space, pageVa, done, failed); // taken away again meanwhile
+                    resolvePage(worker, record, space, pageVa, done, failed); // taken away again meanwhile
                     return;
                 }
                 iommu.map(record.domain(), pageVa, entry.physicalAddress(pageVa), PAGE.bytes(), entry.writable());
@@ -150,33 +217,36 @@ final class OsFaultHandler implements FaultHandler {
     /**
      * Fault-around, after the faulting page is answered: the other pages of the aligned
      * {@code faultAround} window that lie in the same VMA are resolved too, one after another, in
-     * the background.
+     * the background, by the same worker.
      */
-    private void faultAround(FaultRecord record, AddressSpace space) {
+    private void faultAround(CpuCore worker, FaultRecord record, AddressSpace space, Runnable finished) {
         Vma vma = space.vma(record.address()).orElse(null);
         if (vma == null || faultAround <= PAGE.bytes()) {
+            finished.run();
             return;
         }
         long window = record.address() - Math.floorMod(record.address(), faultAround);
         long from = Math.max(window, vma.range().start());
         long to = Math.min(window + faultAround, vma.range().end());
-        aroundFrom(record, space, from, to);
+        aroundFrom(worker, record, space, from, to, finished);
     }
 
-    private void aroundFrom(FaultRecord record, AddressSpace space, long pageVa, long end) {
+    private void aroundFrom(CpuCore worker, FaultRecord record, AddressSpace space, long pageVa, long end,
+            Runnable finished) {
         if (pageVa >= end) {
+            finished.run();
             return;
         }
         if (pageVa == PAGE.alignDown(record.address())) {
-            aroundFrom(record, space, pageVa + PAGE.bytes(), end);
+            aroundFrom(worker, record, space, pageVa + PAGE.bytes(), end, finished);
             return;
         }
-        resolvePage(record, space, pageVa, faultedIn -> {
+        resolvePage(worker, record, space, pageVa, faultedIn -> {
             if (faultedIn) {
                 aroundPages.increment();
             }
-            aroundFrom(record, space, pageVa + PAGE.bytes(), end);
-        }, () -> aroundFrom(record, space, pageVa + PAGE.bytes(), end));
+            aroundFrom(worker, record, space, pageVa + PAGE.bytes(), end, finished);
+        }, () -> aroundFrom(worker, record, space, pageVa + PAGE.bytes(), end, finished));
     }
 
     private void terminate(PageFault fault) {

@@ -24,12 +24,24 @@ import org.pf4j.Extension;
 @Extension
 public final class OsFaultHandlerType implements ComponentType {
     static final Parameter<Long> INTERRUPT_CPU = Parameter.duration("interruptCpu",
-            "CPU time of the fault interrupt that reads the fault and queues the worker").byDefault("5us")
+            "CPU time of one fault interrupt (the IRQ and the wake-up of its handler thread); faults that arrive "
+                    + "while the thread runs are drained in the same pass, each for faultReadCpu").byDefault("5us")
             .range("0ns", "1s").from(Source.seed("001", "§3.1"));
+    static final Parameter<Long> FAULT_READ_CPU = Parameter.duration("faultReadCpu",
+            "CPU time of the interrupt thread per fault it drains: read the fault record, queue its work item")
+            .byDefault("500ns").range("0ns", "1s")
+            .from(Source.driver("linux", "drivers/iommu/intel/prq.c prq_event_thread (drains the page request queue "
+                    + "in one pass); the per-record cost an assumption"));
+    static final Parameter<Integer> WORKERS = Parameter.count("workers",
+            "cores of the fault workqueue that resolve faults in parallel (an unbound workqueue runs a work item on "
+                    + "any idle core); 0: every core of the node but the first (the NIC's rx core)")
+            .byDefault("0").range(0, 1024)
+            .from(Source.driver("linux", "drivers/iommu/io-pgfault.c iopf_queue_alloc: alloc_workqueue(WQ_UNBOUND)"));
     static final Parameter<Long> RESOLVE_CPU = Parameter.duration("resolveCpu",
             "CPU time of the kernel worker after the fault-in: page-table walk, IOMMU map and IOTLB invalidation "
                     + "(the memory manager adds its own fault-in time)").byDefault("13us").range("0ns", "1s")
-            .from(Source.calibrated("C4 (cold-start recovery 200-400 ms)", "eth-cold-start-backup-ring"));
+            .from(Source.assumption("13 us of kernel work per page, first calibrated to C4 (cold-start recovery "
+                    + "200-400 ms) when every fault was handled on one core; kept, not re-fitted"));
     static final Parameter<Long> REMAP_CPU = Parameter.duration("remapCpu",
             "CPU time of the kernel worker when the faulting page is resident and only its IOMMU entry was gone "
                     + "(after NUMA migration): IOMMU map and IOTLB invalidation").byDefault("2us").range("0ns", "1s")
@@ -39,14 +51,16 @@ public final class OsFaultHandlerType implements ComponentType {
                     + "fault_around_bytes); a power of two, 4KiB turns it off").byDefault("64KiB").range("4KiB", "2MiB")
             .from(Source.driver("linux", "mm/memory.c fault_around_bytes (64 KiB)"));
     static final Parameter<String> CORE = Parameter.text("core",
-            "the core that handles faults; empty: the node's last core").byDefault("")
-            .from(Source.assumption("fault work on a core other than the rx core"));
+            "the core that takes the fault interrupt; empty: the node's last core").byDefault("")
+            .from(Source.assumption("the fault interrupt on a core other than the rx core"));
 
     static final StatisticSpec RESOLVED = StatisticSpec.counter("resolved", "faults", "faults resolved and retried");
     static final StatisticSpec TERMINATED = StatisticSpec.counter("terminated", "faults",
             "faults that could not be resolved");
     static final StatisticSpec WRITE_PROTECTED = StatisticSpec.counter("writeProtected", "faults",
             "resolved write-permission faults (copy-on-write)");
+    static final StatisticSpec INTERRUPTS = StatisticSpec.counter("interrupts", "interrupts",
+            "fault interrupts taken; each drains every fault queued while its handler thread runs");
     static final StatisticSpec AROUND_PAGES = StatisticSpec.counter("aroundPages", "pages",
             "pages that fault-around made resident");
 
@@ -72,12 +86,12 @@ public final class OsFaultHandlerType implements ComponentType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return Parameter.specs(INTERRUPT_CPU, RESOLVE_CPU, REMAP_CPU, FAULT_AROUND, CORE);
+        return Parameter.specs(INTERRUPT_CPU, FAULT_READ_CPU, WORKERS, RESOLVE_CPU, REMAP_CPU, FAULT_AROUND, CORE);
     }
 
     @Override
     public List<StatisticSpec> statistics() {
-        return List.of(RESOLVED, TERMINATED, WRITE_PROTECTED, AROUND_PAGES);
+        return List.of(RESOLVED, TERMINATED, WRITE_PROTECTED, AROUND_PAGES, INTERRUPTS);
     }
 
     @Override

@@ -129,7 +129,10 @@ final class EthStreamTest {
         assertThat(value(r, "workload.eth.triggerBytes")).as("every resident page write-protected").isEqualTo(1 << 20);
         assertThat(value(r, "workload.eth.cowFaults")).as("every page copied once").isEqualTo(256);
         assertThat(value(r, "faults.permission")).isPositive();
-        assertThat(value(r, "faults.translation")).as("the frames stay: only write permission went").isZero();
+        // the frames stay: only write permission went; a translation fault can only fall between a
+        // break's unmap of the old frame and the map of the copy, while another worker runs
+        assertThat(value(r, "faults.translation")).as("the frames stay: only write permission went")
+                .isLessThan(value(r, "faults.permission") / 10);
         assertThat(value(r, "node2.faults.writeProtected")).isEqualTo(value(r, "faults.permission"));
         assertThat(value(r, "faults.terminated")).isZero();
         // PROTECTION re-maps the 256 pages read-only; each break then unmaps the old frame's entry
