@@ -29,5 +29,14 @@ public enum InvalidationReason {
      *
      * @since 0.1
      */
-    COPY_ON_WRITE
+    COPY_ON_WRITE,
+    /**
+     * Device-exclusive access to the page begins or ends (Linux {@code MMU_NOTIFY_EXCLUSIVE}): a
+     * device is taking exclusive access ({@link DeviceMemory#makeDeviceExclusive}), or a CPU access
+     * is taking it back, so any other device's (or the previous owner's) translation of the page
+     * must go.
+     *
+     * @since 0.2
+     */
+    EXCLUSIVE
 }
