@@ -63,7 +63,7 @@ final class PageTableSlot {
     PageTableEntry snapshot() {
         boolean cpuPresent = present && exclusiveOf == null;
         return new PageTableEntry(va, cpuPresent ? pa : -1, size, cpuPresent,
-                cpuPresent && writable && readable && mirrorOf == null && shared == null,
+                exclusiveOf == null && writable && readable && mirrorOf == null && shared == null,
                 dirty, accessed,
                 pinCount > 0, swapped(), devicePrivate);
     }
