@@ -10,8 +10,10 @@ import org.iopf.api.mem.MemoryManager;
 import org.junit.jupiter.api.Test;
 
 /**
- * Two cases of the HMM self-test ({@code tools/testing/selftests/mm/hmm-tests.c}):
- * {@code migrate_release} (after a migration the driver releases its device memory,
+ * Three cases of the HMM self-test ({@code tools/testing/selftests/mm/hmm-tests.c}):
+ * {@code migrate_fault} (migrate, fault half back, migrate again: the whole buffer is on the device,
+ * the self-test's {@code cpages} being what {@code lib/test_hmm.c} reads back from the device, so
+ * pages already there count), {@code migrate_release} (after a migration the driver releases its device memory,
  * {@code HMM_DMIRROR_RELEASE}, here {@link HmmDevice#migrateToRam} of the range: the pages come back
  * without a CPU fault and the CPU reads its values) and {@code anon_read_multiple} (ten times, the
  * device reads a fresh buffer in system memory and sees what the CPU wrote).
@@ -63,6 +65,49 @@ final class MigrateReleaseTest {
         assertThat(seen.get(2)).isEqualTo(false);
         assertThat((byte[]) seen.get(3)).isEqualTo(ints(0));
         assertThat(out.figure("node1.gpu.faultBacks")).as("no CPU fault needed").isZero();
+    }
+
+    @Test
+    void migrate_fault() {
+        List<Object> seen = new ArrayList<>();
+        HmmHarness.Outcome out = HmmHarness.run(DEVICE, MEMORY, (c, gpu) -> {
+            MemoryManager mm = c.requireNode("node1").memoryManager();
+            AddressSpace p = mm.createAddressSpace("app");
+            long va = mm.mmap(p, SIZE, MapOptions.DEFAULT);
+            long mirror = mm.mmap(p, SIZE, MapOptions.DEFAULT);
+            mm.fill(p, mirror, SIZE, 1);
+            mm.write(p, va, ints(0), 0, (int) SIZE);
+            gpu.migrateToDevice(p, va, SIZE, first -> {
+                byte[] half = new byte[(int) SIZE / 2];
+                mm.read(p, va, half, 0, half.length);
+                seen.add(half);
+                gpu.migrateToDevice(p, va, SIZE, again -> gpu.compute(p, va, mirror, SIZE, k -> {
+                    seen.add(again);
+                    seen.add(k);
+                    long onDevice = 0;
+                    for (long off = 0; off < SIZE; off += PAGE) {
+                        if (gpu.deviceMemory().devicePrivateEntry(p, va + off)
+                                .filter(e -> e.pagemap() == gpu.pagemap()).isPresent()) {
+                            onDevice++;
+                        }
+                    }
+                    seen.add(onDevice);
+                    seen.add(read(mm, p, mirror));
+                    c.finish();
+                }));
+            });
+        });
+
+        assertThat((byte[]) seen.get(0)).as("the CPU's half, faulted back")
+                .isEqualTo(java.util.Arrays.copyOf(ints(0), (int) SIZE / 2));
+        assertThat(out.figure("node1.gpu.faultBacks")).isEqualTo(NPAGES / 2.0);
+        assertThat(((MigrationSummary) seen.get(1)).migratedBytes()).as("the half in system memory moves again")
+                .isEqualTo(SIZE / 2);
+        assertThat(((MigrationSummary) seen.get(1)).incompleteBytes()).as("the other half is there already").isZero();
+        assertThat(((ComputeSummary) seen.get(2)).deviceBytes()).as("the device reads it all from its memory")
+                .isEqualTo(SIZE);
+        assertThat(seen.get(3)).as("cpages == npages").isEqualTo((long) NPAGES);
+        assertThat((byte[]) seen.get(4)).isEqualTo(ints(0));
     }
 
     @Test
