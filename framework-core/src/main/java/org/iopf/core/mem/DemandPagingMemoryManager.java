@@ -69,8 +69,8 @@ import org.iopf.api.sim.Scheduler;
  * bring it back the access fails with {@link FaultInResult#OUT_OF_MEMORY}. {@link #translate}
  * answers -1 for device-private pages, pages in a migration entry and writes to mirrored pages.
  * A CPU write to a mirrored page calls the notifiers with {@link InvalidationReason#PROTECTION}
- * (the device drops its copy) and ends the mirror. {@link Advice#WILL_NEED} leaves
- * device-private pages where they are; {@link #munmap} frees their device frames.
+ * (the device drops its copy) and ends the mirror. {@link Advice#WILL_NEED} leaves device-exclusive and
+ * device-private pages where they are; {@link #munmap} frees the device frames of device-private ones.
  * {@link DeviceMemory#makeDeviceExclusive} faults a base page of anonymous private memory in for
  * writing (a huge page is split), calls the notifiers with {@link InvalidationReason#EXCLUSIVE} and
  * replaces its CPU entry by a device-exclusive entry ({@link DeviceExclusiveEntries}): the frame

@@ -230,12 +230,15 @@ final class PageFaultPath {
         return doneAt < 0 ? FaultInResult.OUT_OF_MEMORY : FaultInResult.DEVICE_PRIVATE;
     }
 
-    /** Faults in every page of {@code [start, end)} at once, leaving device-private pages where they are. */
+    /**
+     * Faults in every page of {@code [start, end)} at once, leaving device-private and
+     * device-exclusive pages where they are (neither is a swap entry {@code MADV_WILLNEED} reads in).
+     */
     void prefault(ProcessAddressSpace p, long start, long end) {
         long pos = start;
         while (pos < end) {
             PageTableSlot existing = p.slot(pos);
-            if (existing != null && existing.devicePrivate) {
+            if (existing != null && (existing.devicePrivate || existing.exclusiveOf != null)) {
                 pos = existing.end();
                 continue;
             }

@@ -136,6 +136,17 @@ final class DeviceExclusiveTest {
     }
 
     @Test
+    void willNeedAdviceLeavesTheEntry() {
+        long va = map(2 * PAGE, MapOptions.DEFAULT.withTransparentHugePages(false));
+        device.makeDeviceExclusive(proc, va, vram).orElseThrow();
+
+        mm.advise(proc, va, 2 * PAGE, org.iopf.api.mem.Advice.WILL_NEED);
+
+        assertThat(device.deviceExclusiveEntry(proc, va)).isPresent();
+        assertThat(mm.translate(proc, va + PAGE, Access.READ)).as("the other page was faulted in").isPresent();
+    }
+
+    @Test
     void munmapDropsTheEntry() {
         long va = map(2 * PAGE, MapOptions.DEFAULT.withTransparentHugePages(false));
         device.makeDeviceExclusive(proc, va, vram).orElseThrow();
