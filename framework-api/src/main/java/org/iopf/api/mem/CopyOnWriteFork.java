@@ -35,7 +35,10 @@ public interface CopyOnWriteFork {
      * ({@link PageTableEntry#writable()} false, {@link DeviceMemory#devicePrivateEntry} the same in
      * both); the first CPU access of either side calls the owner's
      * {@link DevicePagemapOps#migrateToRam}, which brings the page back into system memory for
-     * both, still shared, and a write then copies it. The child has no notifiers.
+     * both, still shared, and a write then copies it. A device-exclusive entry
+     * ({@link DeviceMemory#makeDeviceExclusive}) is restored in the parent and the page shared as
+     * any present one ({@code try_restore_exclusive_pte}); the device, told by the write
+     * protection's notifier call, loses its exclusive access. The child has no notifiers.
      * {@link MemoryManager#munmap} on either side drops that side's reference; a frame is freed
      * with its last reference. The contents of both processes stay byte-exact.
      *

@@ -12,6 +12,8 @@ import org.apiguardian.api.API;
  * and that pagemap ({@code migrate_vma_setup}, {@code migrate_vma_pages},
  * {@code migrate_vma_finalize}). A CPU access to a device-private page goes through the
  * {@link MemoryManager} as any other and calls the owner's {@link DevicePagemapOps#migrateToRam}.
+ * A device may also take exclusive access to a page that stays in system memory
+ * ({@link #makeDeviceExclusive}, Linux {@code make_device_exclusive}).
  *
  * <p>Stability: experimental.
  *
@@ -84,4 +86,42 @@ public interface DeviceMemory {
      * @since 0.1
      */
     MigrationResult migrateFinalize(MigrationBatch batch);
+
+    /**
+     * Gives {@code owner} exclusive access to the base page containing {@code va} (Linux
+     * {@code make_device_exclusive}, mm/rmap.c): the page is faulted in for writing as
+     * {@code get_user_pages(FOLL_WRITE | FOLL_SPLIT_PMD)} would (zero-fill, swap-in, migrated back
+     * from a device, copy-on-write broken, a huge page split), the address space's notifiers are
+     * called with {@link InvalidationReason#EXCLUSIVE} (the caller, told so by the reason, keeps
+     * its own translation), and the CPU entry is replaced by a device-exclusive entry. From then
+     * on {@link MemoryManager#translate} answers empty for the page; the first CPU access (any
+     * accessor, or a fault) calls the notifiers with {@link InvalidationReason#EXCLUSIVE} again and
+     * restores the entry, as {@code remove_device_exclusive_entry} does. Any other invalidation of
+     * the page (munmap, reclaim, migration, fork, mprotect) also reaches the owner through its
+     * notifier; a device migration does not collect a device-exclusive page
+     * ({@code migrate_vma_collect_pmd} collects only device-private non-present entries). Costs no
+     * simulated time: the driver models the time.
+     *
+     * @param space the address space, not null
+     * @param va any address in the page
+     * @param owner the device pagemap that takes exclusive access, registered with this manager, not null
+     * @return the entry, or empty when the page cannot be made exclusive: no VMA, no write
+     *     permission (the fault-in fails, {@code -EFAULT}), a shared mapping (not anonymous private
+     *     memory, {@code -EOPNOTSUPP}), or no memory to fault it in
+     * @throws UnsupportedOperationException if this manager does not model device-exclusive access
+     * @since 0.2
+     */
+    default Optional<DeviceExclusiveEntry> makeDeviceExclusive(AddressSpace space, long va, DevicePagemap owner) {
+        throw new UnsupportedOperationException(this + " does not model device-exclusive access");
+    }
+
+    /**
+     * The device-exclusive entry of the page containing {@code va}, if a device holds one
+     * ({@link #makeDeviceExclusive}) and no CPU access has restored the page since.
+     *
+     * @since 0.2
+     */
+    default Optional<DeviceExclusiveEntry> deviceExclusiveEntry(AddressSpace space, long va) {
+        return Optional.empty();
+    }
 }

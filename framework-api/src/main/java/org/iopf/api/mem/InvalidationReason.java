@@ -29,5 +29,17 @@ public enum InvalidationReason {
      *
      * @since 0.1
      */
-    COPY_ON_WRITE
+    COPY_ON_WRITE,
+    /**
+     * Device-exclusive access to the page begins or ends (Linux {@code MMU_NOTIFY_EXCLUSIVE}): a
+     * device is taking exclusive access ({@link DeviceMemory#makeDeviceExclusive}), or a CPU access
+     * is taking it back, so any other device's (or the previous owner's) translation of the page
+     * must go. Linux 5.14 to 6.14 send {@code MMU_NOTIFY_EXCLUSIVE} for both (the owner set when
+     * the entry is made, none when {@code remove_device_exclusive_entry} restores it); since 6.15
+     * the restore sends {@code MMU_NOTIFY_CLEAR}. Either way a device drops its translation of the
+     * page unless it is making the entry itself.
+     *
+     * @since 0.2
+     */
+    EXCLUSIVE
 }

@@ -20,7 +20,10 @@ import org.apiguardian.api.API;
  * <p>What not every memory manager models is an optional capability, found as a node finds a
  * component for a role: {@link #deviceMemory()} / {@link #requireDeviceMemory()} for device-private
  * memory (HMM), {@link #copyOnWriteFork()} / {@link #requireCopyOnWriteFork()} for fork,
- * {@link #memoryProtection()} / {@link #requireMemoryProtection()} for {@code mprotect}.
+ * {@link #memoryProtection()} / {@link #requireMemoryProtection()} for {@code mprotect}. A page a
+ * device holds exclusive access to ({@link DeviceMemory#makeDeviceExclusive}) has no usable CPU
+ * entry: {@link #translate} answers empty, and the first CPU access (any accessor, {@link #pin}, a
+ * fault) restores it after calling the notifiers with {@link InvalidationReason#EXCLUSIVE}.
  *
  * <p>Reclaim keeps at least the low-watermark of free memory (the memory-pressure setting); it
  * never takes a pinned page, and it calls every notifier registered for an address space before
@@ -62,7 +65,8 @@ public interface MemoryManager {
 
     /**
      * The physical address backing {@code va} for {@code access}, if the page is present and
-     * allows it; sets the accessed (and for writes the dirty) bit. Never faults.
+     * allows it (not for a device-private page, a page in a migration entry or a device-exclusive
+     * entry); sets the accessed (and for writes the dirty) bit. Never faults.
      *
      * @return the physical address, or empty when the access would fault
      */

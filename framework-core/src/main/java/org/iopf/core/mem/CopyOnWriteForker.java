@@ -81,6 +81,9 @@ final class CopyOnWriteForker implements CopyOnWriteFork {
             }
         }
         for (PageTableSlot slot : p.slots(0, Long.MAX_VALUE)) {
+            // a device-exclusive entry is restored in the parent, then copied as a present page
+            // (copy_nonpresent_pte: try_restore_exclusive_pte); the write protection above told the device
+            slot.exclusiveOf = null;
             if (slot.present && slot.pinCount == 0) {
                 shareWithChild(c, slot);
             } else if (slot.devicePrivate) {
@@ -100,7 +103,7 @@ final class CopyOnWriteForker implements CopyOnWriteFork {
     /** Whether forking write-protects (or ends the mirror of) some page of {@code vma}. */
     private static boolean needsWriteProtection(ProcessAddressSpace p, Vma vma) {
         for (PageTableSlot slot : p.slots(vma.range().start(), vma.range().end())) {
-            if (slot.present && (slot.mirrorOf != null || (vma.writable() && slot.pinCount == 0 && slot.shared == null))) {
+            if (slot.present && (slot.mirrorOf != null || slot.exclusiveOf != null || (vma.writable() && slot.pinCount == 0 && slot.shared == null))) {
                 return true;
             }
             if (slot.devicePrivate && vma.writable() && slot.shared == null) {

@@ -69,8 +69,17 @@ import org.iopf.api.sim.Scheduler;
  * bring it back the access fails with {@link FaultInResult#OUT_OF_MEMORY}. {@link #translate}
  * answers -1 for device-private pages, pages in a migration entry and writes to mirrored pages.
  * A CPU write to a mirrored page calls the notifiers with {@link InvalidationReason#PROTECTION}
- * (the device drops its copy) and ends the mirror. {@link Advice#WILL_NEED} leaves
- * device-private pages where they are; {@link #munmap} frees their device frames.
+ * (the device drops its copy) and ends the mirror. {@link Advice#WILL_NEED} leaves device-exclusive and
+ * device-private pages where they are; {@link #munmap} frees the device frames of device-private ones.
+ * {@link DeviceMemory#makeDeviceExclusive} faults a base page of anonymous private memory in for
+ * writing (a huge page is split), calls the notifiers with {@link InvalidationReason#EXCLUSIVE} and
+ * replaces its CPU entry by a device-exclusive entry ({@link DeviceExclusiveEntries}): the frame
+ * stays, {@link #translate} answers -1 and {@link AddressSpace#entry} shows the page not present;
+ * the first CPU access restores the entry (notifiers again with {@code EXCLUSIVE}, a minor fault,
+ * {@link #faultIn} charging {@link MemoryManagerConfig#minorFaultNanos()}). Fork restores it in the
+ * parent before sharing the page (after its write-protection notifier call); reclaim, munmap and
+ * NUMA migration drop it after their notifier calls; {@code mprotect} keeps it; a device migration
+ * does not collect it.
  *
  * <p><b>Fork and copy-on-write.</b> {@link CopyOnWriteFork#fork} ({@link #copyOnWriteFork()}) gives
  * the child the parent's VMAs and shares every present unpinned frame with it, write-protected
@@ -140,12 +149,13 @@ public final class DemandPagingMemoryManager implements MemoryManager {
         this.reclaimer = new SwapReclaimer(state);
         HugePageSplitter splitter = new HugePageSplitter(state);
         MigrationEntries entries = new MigrationEntries(state);
+        DeviceExclusiveEntries exclusive = new DeviceExclusiveEntries(state);
         this.unmapper = new PageUnmapper(state, entries, splitter, pins);
         this.forker = new CopyOnWriteForker(state, processes, reclaimer, splitter, entries, unmapper);
-        this.faults = new PageFaultPath(state, scheduler, reclaimer, forker, entries);
+        this.faults = new PageFaultPath(state, scheduler, reclaimer, forker, entries, exclusive);
         this.pinner = new RangePinner(config.pinnableLimitBytes(), pins, faults, forker);
         this.numa = new NumaMigrator(state, splitter);
-        this.deviceMemory = new HmmDeviceMemory(state, processes, reclaimer, splitter, entries, faults);
+        this.deviceMemory = new HmmDeviceMemory(state, processes, reclaimer, splitter, entries, faults, exclusive);
         this.protector = new RangeProtector(state, processes, splitter, entries);
     }
 

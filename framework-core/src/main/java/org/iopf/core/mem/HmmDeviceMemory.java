@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressRange;
 import org.iopf.api.mem.AddressSpace;
+import org.iopf.api.mem.DeviceExclusiveEntry;
 import org.iopf.api.mem.DeviceMemory;
 import org.iopf.api.mem.DevicePagemap;
 import org.iopf.api.mem.DevicePagemapOps;
@@ -27,7 +28,9 @@ import org.iopf.api.mem.Vma;
  * the three steps of a migration between system memory and a pagemap. A collected page is held in
  * a migration entry (not present; in mirror mode present but write-protected) until commit; the
  * CPU taking it back meanwhile is {@link MigrationEntries}' job, and a CPU touch of a device-private
- * page is the fault path's ({@link PageFaultPath}).
+ * page is the fault path's ({@link PageFaultPath}). Device-exclusive access
+ * ({@link #makeDeviceExclusive}) faults the page in for writing through the fault path and leaves
+ * the entry to {@link DeviceExclusiveEntries}.
  */
 final class HmmDeviceMemory implements DeviceMemory {
     private static final long PAGE = PageSize.BASE.bytes();
@@ -39,16 +42,18 @@ final class HmmDeviceMemory implements DeviceMemory {
     private final HugePageSplitter splitter;
     private final MigrationEntries entries;
     private final PageFaultPath faults;
+    private final DeviceExclusiveEntries exclusive;
     private final TreeMap<String, SimDevicePagemap> pagemaps = new TreeMap<>();
 
     HmmDeviceMemory(PagingState state, ProcessTable processes, SwapReclaimer frames, HugePageSplitter splitter,
-            MigrationEntries entries, PageFaultPath faults) {
+            MigrationEntries entries, PageFaultPath faults, DeviceExclusiveEntries exclusive) {
         this.state = state;
         this.processes = processes;
         this.frames = frames;
         this.splitter = splitter;
         this.entries = entries;
         this.faults = faults;
+        this.exclusive = exclusive;
     }
 
     @Override
@@ -71,6 +76,38 @@ final class HmmDeviceMemory implements DeviceMemory {
     public Optional<DevicePrivateEntry> devicePrivateEntry(AddressSpace space, long va) {
         PageTableSlot slot = processes.own(space).slot(va);
         return slot != null && slot.devicePrivate ? Optional.of(entryOf(slot)) : Optional.empty();
+    }
+
+    @Override
+    public Optional<DeviceExclusiveEntry> makeDeviceExclusive(AddressSpace space, long va, DevicePagemap owner) {
+        ProcessAddressSpace p = processes.own(space);
+        SimDevicePagemap pm = ownPagemap(owner);
+        long page = PageSize.BASE.alignDown(va);
+        Vma vma = p.vmaAt(page);
+        if (vma == null || !vma.readable() || !vma.writable() || vma.options().shared()) {
+            // get_user_pages(FOLL_WRITE) fails (-EFAULT), or the folio is not anonymous (-EOPNOTSUPP)
+            return Optional.empty();
+        }
+        if (PagingState.isFailure(faults.resolve(p, page, Access.WRITE))) {
+            return Optional.empty();
+        }
+        PageTableSlot slot = p.slot(page);
+        if (slot != null && slot.size == PageSize.HUGE_2M) {
+            splitter.split(slot); // FOLL_SPLIT_PMD
+            slot = p.slot(page);
+        }
+        if (slot == null || !slot.present || slot.migration != null || slot.shared != null) {
+            return Optional.empty();
+        }
+        exclusive.make(slot, pm);
+        return Optional.of(new DeviceExclusiveEntry(pm, page, slot.pa));
+    }
+
+    @Override
+    public Optional<DeviceExclusiveEntry> deviceExclusiveEntry(AddressSpace space, long va) {
+        PageTableSlot slot = processes.own(space).slot(va);
+        return slot != null && slot.present && slot.exclusiveOf != null
+                ? Optional.of(new DeviceExclusiveEntry(slot.exclusiveOf, slot.va, slot.pa)) : Optional.empty();
     }
 
     @Override
@@ -211,7 +248,10 @@ final class HmmDeviceMemory implements DeviceMemory {
                 pos = placeholder.end();
                 continue;
             }
-            boolean movable = slot.present && slot.pinCount == 0 && slot.migration == null && slot.shared == null;
+            // a device-exclusive page is not collected (migrate_vma_collect_pmd collects only
+            // device-private non-present entries)
+            boolean movable = slot.present && slot.pinCount == 0 && slot.migration == null && slot.shared == null
+                    && slot.exclusiveOf == null;
             if (movable && (slot.va < start || slot.end() > end)) {
                 splitter.split(slot);
                 continue;
@@ -242,7 +282,7 @@ final class HmmDeviceMemory implements DeviceMemory {
                 continue;
             }
             boolean mirrorable = slot.present && slot.migration == null && slot.mirrorOf == null
-                    && slot.shared == null;
+                    && slot.shared == null && slot.exclusiveOf == null;
             if (mirrorable && (slot.va < start || slot.end() > end)) {
                 splitter.split(slot);
                 continue;

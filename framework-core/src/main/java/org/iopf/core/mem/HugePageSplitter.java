@@ -64,6 +64,7 @@ final class HugePageSplitter {
             page.pinCount = huge.pinCount;
             page.readable = huge.readable;
             page.mirrorOf = huge.mirrorOf;
+            page.exclusiveOf = huge.exclusiveOf;
             if (bases != null) {
                 bases.get((int) (off / PAGE)).add(page);
             }

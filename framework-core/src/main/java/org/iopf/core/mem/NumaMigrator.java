@@ -39,6 +39,7 @@ final class NumaMigrator {
         long moved = 0;
         for (PageTableSlot slot : movable) {
             slot.mirrorOf = null;
+            slot.exclusiveOf = null;
             List<PageTableSlot> pages = slot.size == PageSize.HUGE_2M && (slot.va < start || slot.end() > end)
                     ? HugePageSplitter.withinRange(splitter.split(slot), start, end) : List.of(slot);
             for (PageTableSlot page : pages) {

@@ -19,7 +19,8 @@ import org.iopf.api.sim.Scheduler;
  * {@link MemoryManagerConfig#swapInNanos()} for a swap-in and the copy-on-write costs for a write
  * to a shared page, and answers when that time has passed; a device-private page is fetched back
  * by its owner ({@link org.iopf.api.mem.DevicePagemapOps#migrateToRam}) and the fault answers at
- * the time the owner returned. {@link #resolve} is the same work at once, used by every CPU-side
+ * the time the owner returned; a device-exclusive entry is restored
+ * ({@link DeviceExclusiveEntries#restore}) for the minor-fault time. {@link #resolve} is the same work at once, used by every CPU-side
  * accessor, by pinning and by prefaulting.
  */
 final class PageFaultPath {
@@ -30,6 +31,7 @@ final class PageFaultPath {
     private final SwapReclaimer frames;
     private final CopyOnWriteForker cow;
     private final MigrationEntries entries;
+    private final DeviceExclusiveEntries exclusive;
     private long minorFaults;
     private long majorFaults;
     private long hugePageFaults;
@@ -37,12 +39,13 @@ final class PageFaultPath {
     private long lastFaultBackDoneAt = -1;
 
     PageFaultPath(PagingState state, Scheduler scheduler, SwapReclaimer frames, CopyOnWriteForker cow,
-            MigrationEntries entries) {
+            MigrationEntries entries, DeviceExclusiveEntries exclusive) {
         this.state = state;
         this.scheduler = scheduler;
         this.frames = frames;
         this.cow = cow;
         this.entries = entries;
+        this.exclusive = exclusive;
     }
 
     long minorFaults() {
@@ -65,7 +68,7 @@ final class PageFaultPath {
     /** The physical address for {@code access} if the page is present and allows it (sets accessed/dirty), else -1. */
     static long translate(ProcessAddressSpace p, long va, Access access) {
         PageTableSlot slot = p.slot(va);
-        if (slot == null || !slot.present || !slot.readable || (access.isWrite() && (!slot.writable || slot.mirrorOf != null || slot.shared != null))) {
+        if (slot == null || !slot.present || !slot.readable || slot.exclusiveOf != null || (access.isWrite() && (!slot.writable || slot.mirrorOf != null || slot.shared != null))) {
             return -1;
         }
         PagingState.touch(slot, access);
@@ -108,6 +111,10 @@ final class PageFaultPath {
         MemoryManagerConfig config = state.config;
         PageTableSlot slot = p.slot(va);
         if (slot != null) {
+            if (slot.present && slot.exclusiveOf != null) {
+                // remove_device_exclusive_entry: a fault that restores the entry, no I/O, no copy
+                return config.minorFaultNanos();
+            }
             if (slot.present && access.isWrite() && slot.shared != null && slot.shared.mapCount() > 1) {
                 return slot.size == PageSize.HUGE_2M ? config.hugeCowFaultNanos() : config.cowFaultNanos();
             }
@@ -137,6 +144,10 @@ final class PageFaultPath {
             slot = p.slot(va);
         }
         if (slot != null) {
+            if (slot.present && slot.exclusiveOf != null) {
+                exclusive.restore(slot);
+                minorFaults++;
+            }
             if (slot.present) {
                 if (access.isWrite() && slot.mirrorOf != null) {
                     entries.endMirror(slot);
@@ -219,12 +230,15 @@ final class PageFaultPath {
         return doneAt < 0 ? FaultInResult.OUT_OF_MEMORY : FaultInResult.DEVICE_PRIVATE;
     }
 
-    /** Faults in every page of {@code [start, end)} at once, leaving device-private pages where they are. */
+    /**
+     * Faults in every page of {@code [start, end)} at once, leaving device-private and
+     * device-exclusive pages where they are (neither is a swap entry {@code MADV_WILLNEED} reads in).
+     */
     void prefault(ProcessAddressSpace p, long start, long end) {
         long pos = start;
         while (pos < end) {
             PageTableSlot existing = p.slot(pos);
-            if (existing != null && existing.devicePrivate) {
+            if (existing != null && (existing.devicePrivate || existing.exclusiveOf != null)) {
                 pos = existing.end();
                 continue;
             }

@@ -5,7 +5,8 @@ import org.iopf.api.mem.PageTableEntry;
 
 /**
  * The mutable page-table entry behind a {@link PageTableEntry} snapshot, one per base or huge
- * page that has state (resident, swapped, device-private, mirrored, shared copy-on-write or in a migration entry). It is also a node of the
+ * page that has state (resident, swapped, device-private, device-exclusive, mirrored, shared copy-on-write or in a migration
+ * entry). It is also a node of the
  * {@link ResidentPageClock}'s intrusive list. About 80 bytes per page with its tree entry.
  */
 final class PageTableSlot {
@@ -27,6 +28,11 @@ final class PageTableSlot {
     long devicePa = -1;
     /** The device that mirrors this present page (write-protected while mirrored), or null. */
     SimDevicePagemap mirrorOf;
+    /**
+     * The device that holds exclusive access to this present page (a device-exclusive entry, Linux
+     * {@code make_device_exclusive}): the CPU cannot use it until a fault restores it; or null.
+     */
+    SimDevicePagemap exclusiveOf;
     /** The page of the migration that holds this entry (a migration entry), or null. */
     SimMigratingPage migration;
     /** The copy-on-write group sharing this present page's frame (write-protected while set), or null. */
@@ -55,7 +61,9 @@ final class PageTableSlot {
     }
 
     PageTableEntry snapshot() {
-        return new PageTableEntry(va, present ? pa : -1, size, present, writable && readable && mirrorOf == null && shared == null,
+        boolean cpuPresent = present && exclusiveOf == null;
+        return new PageTableEntry(va, cpuPresent ? pa : -1, size, cpuPresent,
+                exclusiveOf == null && writable && readable && mirrorOf == null && shared == null,
                 dirty, accessed,
                 pinCount > 0, swapped(), devicePrivate);
     }

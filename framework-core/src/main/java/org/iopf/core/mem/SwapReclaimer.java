@@ -105,6 +105,7 @@ final class SwapReclaimer {
             }
             page.swapSlot = swapSlots[i];
             page.present = false;
+            page.exclusiveOf = null;
             page.dirty = false;
             page.accessed = false;
             page.pa = -1;

@@ -33,12 +33,13 @@ final class PagingParts {
         this.reclaimer = new SwapReclaimer(state);
         this.splitter = new HugePageSplitter(state);
         this.entries = new MigrationEntries(state);
+        DeviceExclusiveEntries exclusive = new DeviceExclusiveEntries(state);
         this.unmapper = new PageUnmapper(state, entries, splitter, pins);
         this.forker = new CopyOnWriteForker(state, processes, reclaimer, splitter, entries, unmapper);
-        this.faults = new PageFaultPath(state, scheduler, reclaimer, forker, entries);
+        this.faults = new PageFaultPath(state, scheduler, reclaimer, forker, entries, exclusive);
         this.pinner = new RangePinner(config.pinnableLimitBytes(), pins, faults, forker);
         this.numa = new NumaMigrator(state, splitter);
-        this.device = new HmmDeviceMemory(state, processes, reclaimer, splitter, entries, faults);
+        this.device = new HmmDeviceMemory(state, processes, reclaimer, splitter, entries, faults, exclusive);
     }
 
     /** 8 MiB on one node, no THP, 64 MiB of swap, watermarks of 0 (reclaim only when asked). */

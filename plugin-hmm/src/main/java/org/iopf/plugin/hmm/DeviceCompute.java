@@ -6,6 +6,7 @@ import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.DevicePrivateEntry;
 import org.iopf.api.mem.FaultInResult;
+import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.PageTableEntry;
 import org.iopf.api.mem.Payload;
 import org.iopf.api.mem.PhysicalMemory;
@@ -15,7 +16,8 @@ import org.iopf.api.mem.Vma;
  * One device kernel over a range (F7): for each piece it finds where the page lives — in device
  * memory (migrated, or a mirror copy) at device bandwidth, or in system memory over PCIe — moves
  * the contents there and queues the bytes on the matching resources; it ends when the slowest
- * resource has moved its last byte. The kernel copies its input to its output.
+ * resource has moved its last byte. The kernel copies its input to its output. A page the device
+ * holds exclusive access to ({@link ExclusiveAccess}) is reached in system memory without a fault.
  */
 final class DeviceCompute {
     /** Where one piece of a page lives, as the device sees it. */
@@ -90,6 +92,13 @@ final class DeviceCompute {
     }
 
     private Location locate(long va, Access access) {
+        long exclusivePa = device.exclusive().find(space, va);
+        if (exclusivePa >= 0) {
+            // a page the device holds exclusive access to: reached in system memory over PCIe,
+            // without a fault (make_device_exclusive made the CPU entry unusable, not the device's)
+            long off = Math.floorMod(va, PageSize.BASE.bytes());
+            return new Location(device.systemMemory(), exclusivePa, PageSize.BASE.bytes() - off, false, -1);
+        }
         Optional<DevicePrivateEntry> e = device.deviceMemory().devicePrivateEntry(space, va);
         if (e.isPresent() && e.get().pagemap() == device.pagemap() && permits(va, access)) {
             // a write to a read-only device-private entry (shared by a fork, or mprotect) and any

@@ -47,6 +47,8 @@ import org.slf4j.LoggerFactory;
  * touches them (the {@code migrate_to_ram} callback) or when asked ({@link #migrateToRam}), runs
  * kernels that read migrated pages from device memory and the others over PCIe ({@link #compute}),
  * and writes device pages back to storage through a pinned host bounce buffer ({@link #writeBack}).
+ * It may take exclusive access to system pages for atomic operations ({@link #makeExclusive},
+ * Linux {@code make_device_exclusive}).
  * As the node's buffer manager it maps buffers for processes; they stay in system memory until
  * migrated.
  *
@@ -69,6 +71,7 @@ public final class HmmDevice implements BufferManager {
     private final MigrationPolicy policy;
     private final HmmMetrics metrics;
     private final MirrorCopies mirrors;
+    private final ExclusiveAccess exclusive;
     private final CpuCore core;
     private final BounceWriteBack writeBack;
     private final ProcessMemoryBuffers buffers;
@@ -95,6 +98,7 @@ public final class HmmDevice implements BufferManager {
         this.metrics = new HmmMetrics(context.metrics());
         this.mirrors = new MirrorCopies(pagemap.memory(), metrics,
                 (space, va) -> policy.faultedBack(space.pid(), va, context.scheduler().now()));
+        this.exclusive = new ExclusiveAccess(memory, deviceMemory, pagemap);
         this.core = settings.core().isEmpty() ? context.resources().cores().get(0)
                 : context.resources().requireCore(settings.core());
         this.writeBack = new BounceWriteBack(this, context.resources().bandwidth(context.name() + ".storage",
@@ -187,6 +191,32 @@ public final class HmmDevice implements BufferManager {
         writeBack.start(space, va, length, fileSpace, fileVa, done);
     }
 
+    /**
+     * Takes exclusive access for the device's atomic operations to the pages of
+     * {@code [va, va+length)} (Linux {@code make_device_exclusive}, as {@code lib/test_hmm.c}'s
+     * {@code HMM_DMIRROR_EXCLUSIVE} does page by page): each page is faulted in for writing, stays in
+     * system memory, and its CPU entry becomes a device-exclusive entry. {@link #compute} then
+     * reaches these pages over PCIe directly, without a fault, until the CPU touches one (or any
+     * other invalidation of it: munmap, reclaim, fork, mprotect) and the device loses it. Pages
+     * that cannot be made exclusive (no write permission, a shared mapping) are left as they are.
+     * Costs no simulated time (the fault-in and the notifier round are not charged).
+     *
+     * @return the pages of the range the device holds exclusive access to (the self-test's {@code cpages})
+     */
+    public long makeExclusive(AddressSpace space, long va, long length) {
+        requireNonNull(space, "space is null");
+        return exclusive.make(space, va, length);
+    }
+
+    /**
+     * Pages of {@code [va, va+length)} the device still holds exclusive access to
+     * ({@code HMM_DMIRROR_CHECK_EXCLUSIVE}: none once the CPU has touched them).
+     */
+    public long exclusivePages(AddressSpace space, long va, long length) {
+        requireNonNull(space, "space is null");
+        return exclusive.held(space, va, length);
+    }
+
     /** The device memory registered with the OS. */
     public DevicePagemap pagemap() {
         return pagemap;
@@ -251,8 +281,8 @@ public final class HmmDevice implements BufferManager {
     // ---- services for the jobs ---------------------------------------------------------------------
 
     MigrationBatch setup(AddressSpace space, AddressRange range, MigrationKind kind) {
-        return mirrors.whileSelfInvalidating(
-                () -> deviceMemory.migrateSetup(space, range.start(), range.length(), kind, pagemap));
+        return mirrors.whileSelfInvalidating(() -> exclusive.whileMigrating(
+                () -> deviceMemory.migrateSetup(space, range.start(), range.length(), kind, pagemap)));
     }
 
     MigrationResult commitAndFinalize(MigrationBatch batch) {
@@ -399,6 +429,10 @@ public final class HmmDevice implements BufferManager {
 
     MirrorCopies mirrors() {
         return mirrors;
+    }
+
+    ExclusiveAccess exclusive() {
+        return exclusive;
     }
 
     MemoryManager memory() {
