@@ -89,11 +89,10 @@ final class DmaplaneParameters {
             "Soft-RoCE requester CPU time per work request (WQE fetch, validation)").byDefault("100ns")
             .range("0ns", COST_MAX).from(E7);
     static final Parameter<ServiceTime> RXE_PACKET_COST = Parameter.serviceTime("rxePacketCost",
-            "Soft-RoCE CPU time per packet on each side (skb, headers, UDP/IP stack), drawn per packet: softirq work "
-                    + "varies with cache state and interrupts, so the closed credit loop queues and its knee is gradual")
-            .byDefault("lognormal(900ns, 1.0)").range("0ns", COST_MAX)
-            .from(Source.calibrated("E7 (mean: the 64-credit 1037 MB/s; spread: the knee between 16 and 64 credits)",
-                    "dmaplane-credits-16"));
+            "Soft-RoCE CPU time per packet on each side (skb, headers, UDP/IP stack); a distribution draws it per "
+                    + "packet (softirq work varies with cache state and interrupts, so the closed credit loop queues "
+                    + "and its knee is gradual: the E7 scenarios use lognormal(900ns, 1.0))").byDefault("900ns")
+            .range("0ns", COST_MAX).from(Source.calibrated("E7 (the 64-credit 1037 MB/s)", "dmaplane-credits-64"));
     static final Parameter<DataRate> RXE_COPY_RATE = Parameter.rate("rxeCopyRate",
             "Soft-RoCE per-byte CPU rate on each side: payload copy plus software ICRC").byDefault("1410MB/s")
             .range(RATE_MIN, RATE_MAX).from(E7);
