@@ -25,7 +25,8 @@ final class CreditKneeTest {
 
     private static double throughput(int credits, String packetCost) throws IOException {
         String yaml = Files.readString(Path.of("../scenarios/dmaplane-credits-64.yaml"))
-                .replace("default_credits: 64}", "default_credits: " + credits + ", rxePacketCost: \"" + packetCost + "\"}")
+                .replace("rxePacketCost: \"lognormal(900ns, 1.0)\", default_credits: 64}",
+                        "rxePacketCost: \"" + packetCost + "\", default_credits: " + credits + "}")
                 .replace("messages: 20000", "messages: 6000");
         Scenario s = new PlatformFileReader(REGISTRY).read("knee.yaml", yaml);
         CompletedRun run = new ScenarioRunner(REGISTRY).run(s);
