@@ -1,7 +1,7 @@
 package org.iopf.core.mem;
 
-import java.util.HashMap;
-import java.util.Map;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import org.iopf.api.mem.Payload;
 
 /**
@@ -12,9 +12,10 @@ import org.iopf.api.mem.Payload;
 final class RunsContentStore implements ContentStore {
     private static final int CHUNK_SHIFT = 21;
 
-    private final Map<Long, ContentRuns> pages = new HashMap<>();
+    /** Stored pages by frame number (primitive keys). */
+    private final Long2ObjectOpenHashMap<ContentRuns> pages = new Long2ObjectOpenHashMap<>();
     /** Stored pages per 2 MiB chunk, so that walks skip chunks holding nothing in one step. */
-    private final Map<Long, Integer> pagesPerChunk = new HashMap<>();
+    private final Long2IntOpenHashMap pagesPerChunk = new Long2IntOpenHashMap();
     private long storedBytes;
 
     @Override
@@ -32,7 +33,7 @@ final class RunsContentStore implements ContentStore {
     public void write(long pa, Payload payload) {
         if (payload instanceof FingerprintPayload f) {
             writeRuns(pa, f.runs());
-        } else if (payload instanceof BytesPayload b) {
+        } else if (payload instanceof BytesPayload b && b.isContiguous()) {
             writeRuns(pa, ContentRuns.of(new LiteralSource(b.array()), b.arrayOffset(), b.length()));
         } else {
             byte[] bytes = payload.bytes();
@@ -47,7 +48,7 @@ final class RunsContentStore implements ContentStore {
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, runs.length() - done);
             ContentRuns chunk = runs.slice(done, n);
-            Long key = pos >>> 12;
+            long key = pos >>> 12;
             ContentRuns old = pages.get(key);
             ContentRuns page = old == null ? ContentRuns.zeros(PAGE) : old;
             replace(key, old, page.overlay(inPage, chunk));
@@ -55,17 +56,20 @@ final class RunsContentStore implements ContentStore {
         }
     }
 
-    private void replace(Long key, ContentRuns old, ContentRuns page) {
+    private void replace(long key, ContentRuns old, ContentRuns page) {
         if (old != null) {
             storedBytes -= old.storageCost();
         }
         if (page.isBlank()) {
             if (pages.remove(key) != null) {
-                pagesPerChunk.computeIfPresent(key >>> (CHUNK_SHIFT - 12), (k, v) -> v == 1 ? null : v - 1);
+                long chunk = key >>> (CHUNK_SHIFT - 12);
+                if (pagesPerChunk.addTo(chunk, -1) == 1) {
+                    pagesPerChunk.remove(chunk);
+                }
             }
         } else {
             if (pages.put(key, page) == null) {
-                pagesPerChunk.merge(key >>> (CHUNK_SHIFT - 12), 1, Integer::sum);
+                pagesPerChunk.addTo(key >>> (CHUNK_SHIFT - 12), 1);
             }
             storedBytes += page.storageCost();
         }
@@ -113,7 +117,7 @@ final class RunsContentStore implements ContentStore {
             }
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, len - done);
-            Long key = pos >>> 12;
+            long key = pos >>> 12;
             ContentRuns old = pages.get(key);
             if (old != null) {
                 replace(key, old, n == PAGE ? ContentRuns.zeros(PAGE) : old.overlay(inPage, ContentRuns.zeros(n)));
@@ -125,6 +129,17 @@ final class RunsContentStore implements ContentStore {
     @Override
     public long fingerprint(long pa, long len) {
         return capture(pa, len).fingerprint();
+    }
+
+    /**
+     * Compares fingerprints of the descriptions (generated runs in O(log n) each, literal bytes
+     * hashed once per description); only when they differ are the bytes compared, since the same
+     * bytes may be described as generated content on one side and a literal copy on the other.
+     */
+    @Override
+    public boolean holds(long pa, Payload expected) {
+        FingerprintPayload actual = capture(pa, expected.length());
+        return actual.fingerprint() == expected.fingerprint() || PayloadBytes.equal(actual, expected);
     }
 
     @Override

@@ -96,7 +96,11 @@ final class SparseContentsTest {
     void generatedPayloadWrittenAsBytesKeepsItsFingerprint() {
         FingerprintPayload generated = FingerprintPayload.generated(1234, 3 * 4096 + 5);
         mem.write(2 * MIB + 11, generated);
-        assertThat(mem.fingerprint(2 * MIB + 11, generated.length())).isEqualTo(generated.fingerprint());
-        assertThat(mem.capture(2 * MIB + 11, generated.length()).fingerprint()).isEqualTo(generated.fingerprint());
+        assertThat(mem.holds(2 * MIB + 11, generated)).isTrue();
+        assertThat(mem.capture(2 * MIB + 11, generated.length()).fingerprint())
+                .isEqualTo(BytesPayload.copyOf(generated.bytes()).fingerprint())
+                .isEqualTo(mem.fingerprint(2 * MIB + 11, generated.length()));
+        mem.write(2 * MIB + 11 + 4100, new byte[] {(byte) ~generated.slice(4100, 1).bytes()[0]}, 0, 1);
+        assertThat(mem.holds(2 * MIB + 11, generated)).as("a flipped byte").isFalse();
     }
 }
