@@ -1,22 +1,47 @@
 package org.iopf.core.mem;
 
-import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import org.iopf.api.mem.Payload;
 
 /**
- * Contents as exact run descriptions ({@link ContentRuns}), one per written 4 KiB page, for
- * fingerprint mode. Bytes written by the CPU are kept as literal runs; generated payloads and
+ * Contents as exact run descriptions ({@link ContentRuns}), one per written 4 KiB page (in 2 MiB
+ * chunks of 512 slots), for fingerprint mode. Bytes written by the CPU are kept as literal runs; generated payloads and
  * copies of them cost a run each, not their length. Reading bytes is not supported.
  */
 final class RunsContentStore implements ContentStore {
     private static final int CHUNK_SHIFT = 21;
+    private static final int PAGES_PER_CHUNK_SHIFT = CHUNK_SHIFT - 12;
+    private static final int PAGES_PER_CHUNK = 1 << PAGES_PER_CHUNK_SHIFT;
 
-    /** Stored pages by frame number (primitive keys). */
-    private final Long2ObjectOpenHashMap<ContentRuns> pages = new Long2ObjectOpenHashMap<>();
-    /** Stored pages per 2 MiB chunk, so that walks skip chunks holding nothing in one step. */
-    private final Long2IntOpenHashMap pagesPerChunk = new Long2IntOpenHashMap();
+    /**
+     * The stored pages of each 2 MiB chunk that holds any, by chunk number (a primitive key): one
+     * hash lookup per chunk, an array index per page, and walks skip empty chunks in one step.
+     */
+    private final Long2ObjectOpenHashMap<Chunk> chunks = new Long2ObjectOpenHashMap<>();
+    /** The chunk of the last lookup (walks go page after page through one chunk). */
+    private long lastChunkNumber = -1;
+    private Chunk lastChunk;
     private long storedBytes;
+
+    /** The 512 page slots of one 2 MiB chunk and how many hold a page. */
+    private static final class Chunk {
+        final ContentRuns[] pages = new ContentRuns[PAGES_PER_CHUNK];
+        int stored;
+    }
+
+    private Chunk chunk(long chunkNumber) {
+        if (chunkNumber != lastChunkNumber) {
+            lastChunk = chunks.get(chunkNumber);
+            lastChunkNumber = chunkNumber;
+        }
+        return lastChunk;
+    }
+
+    /** The stored page of frame {@code key}, or null. */
+    private ContentRuns page(long key) {
+        Chunk c = chunk(key >>> PAGES_PER_CHUNK_SHIFT);
+        return c == null ? null : c.pages[(int) (key & (PAGES_PER_CHUNK - 1))];
+    }
 
     @Override
     public void read(long pa, byte[] dst, int off, int len) {
@@ -49,7 +74,7 @@ final class RunsContentStore implements ContentStore {
             int n = (int) Math.min(PAGE - inPage, runs.length() - done);
             ContentRuns chunk = runs.slice(done, n);
             long key = pos >>> 12;
-            ContentRuns old = pages.get(key);
+            ContentRuns old = page(key);
             ContentRuns page = old == null ? ContentRuns.zeros(PAGE) : old;
             replace(key, old, page.overlay(inPage, chunk));
             done += n;
@@ -60,24 +85,34 @@ final class RunsContentStore implements ContentStore {
         if (old != null) {
             storedBytes -= old.storageCost();
         }
+        long chunkNumber = key >>> PAGES_PER_CHUNK_SHIFT;
+        int slot = (int) (key & (PAGES_PER_CHUNK - 1));
+        Chunk c = chunk(chunkNumber);
         if (page.isBlank()) {
-            if (pages.remove(key) != null) {
-                long chunk = key >>> (CHUNK_SHIFT - 12);
-                if (pagesPerChunk.addTo(chunk, -1) == 1) {
-                    pagesPerChunk.remove(chunk);
+            if (c != null && c.pages[slot] != null) {
+                c.pages[slot] = null;
+                if (--c.stored == 0) {
+                    chunks.remove(chunkNumber);
+                    lastChunk = null;
                 }
             }
         } else {
-            if (pages.put(key, page) == null) {
-                pagesPerChunk.addTo(key >>> (CHUNK_SHIFT - 12), 1);
+            if (c == null) {
+                c = new Chunk();
+                chunks.put(chunkNumber, c);
+                lastChunk = c;
             }
+            if (c.pages[slot] == null) {
+                c.stored++;
+            }
+            c.pages[slot] = page;
             storedBytes += page.storageCost();
         }
     }
 
     /** Bytes from {@code pos} to the end of its 2 MiB chunk if the chunk holds no page, else 0. */
     private long emptyChunkRest(long pos) {
-        if (pagesPerChunk.containsKey(pos >>> CHUNK_SHIFT)) {
+        if (chunk(pos >>> CHUNK_SHIFT) != null) {
             return 0;
         }
         return (1L << CHUNK_SHIFT) - (pos & ((1L << CHUNK_SHIFT) - 1));
@@ -96,7 +131,7 @@ final class RunsContentStore implements ContentStore {
             }
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, len - done);
-            ContentRuns page = pages.get(pos >>> 12);
+            ContentRuns page = page(pos >>> 12);
             if (page != null) {
                 b.addSlice(page, inPage, n, done);
             }
@@ -118,7 +153,7 @@ final class RunsContentStore implements ContentStore {
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, len - done);
             long key = pos >>> 12;
-            ContentRuns old = pages.get(key);
+            ContentRuns old = page(key);
             if (old != null) {
                 replace(key, old, n == PAGE ? ContentRuns.zeros(PAGE) : old.overlay(inPage, ContentRuns.zeros(n)));
             }
