@@ -5,8 +5,8 @@ import java.util.Arrays;
 import org.iopf.api.mem.Payload;
 
 /**
- * Contents as bytes: one 4 KiB array per page that was ever written (keyed by frame number, a
- * primitive {@code long}); a page zeroed in full is dropped.
+ * Contents as bytes: one 4 KiB array per page that was ever written (in 2 MiB chunks of 512 slots,
+ * keyed by chunk number, a primitive {@code long}); a page zeroed in full is dropped.
  *
  * <p>{@link #capture} copies nothing: the payload is a view of the page arrays
  * ({@link BytesPayload#ofPages}), and each page it covers is marked shared, so that the next write
@@ -16,12 +16,58 @@ import org.iopf.api.mem.Payload;
 final class ByteContentStore implements ContentStore {
     private static final int PAGE_SHIFT = 12;
 
-    private final Long2ObjectOpenHashMap<Page> pages = new Long2ObjectOpenHashMap<>();
+    private static final int PAGES_PER_CHUNK_SHIFT = 9;
+    private static final int PAGES_PER_CHUNK = 1 << PAGES_PER_CHUNK_SHIFT;
+
+    /**
+     * The stored pages of each 2 MiB chunk that holds any, by chunk number (a primitive key): one
+     * hash lookup per chunk, an array index per page.
+     */
+    private final Long2ObjectOpenHashMap<Chunk> chunks = new Long2ObjectOpenHashMap<>();
+    /** The chunk of the last lookup (transfers go page after page through one chunk). */
+    private long lastChunkNumber = -1;
+    private Chunk lastChunk;
+    private long storedPages;
+
+    /** The 512 page slots of one 2 MiB chunk and how many hold a page. */
+    private static final class Chunk {
+        final Page[] pages = new Page[PAGES_PER_CHUNK];
+        int stored;
+    }
 
     /** One stored page: its bytes, and whether a captured payload also holds them. */
     private static final class Page {
         byte[] data = new byte[(int) PAGE];
         boolean shared;
+    }
+
+    private Chunk chunk(long chunkNumber) {
+        if (chunkNumber != lastChunkNumber) {
+            lastChunk = chunks.get(chunkNumber);
+            lastChunkNumber = chunkNumber;
+        }
+        return lastChunk;
+    }
+
+    /** The stored page of frame {@code key}, or null. */
+    private Page page(long key) {
+        Chunk c = chunk(key >>> PAGES_PER_CHUNK_SHIFT);
+        return c == null ? null : c.pages[(int) (key & (PAGES_PER_CHUNK - 1))];
+    }
+
+    /** Drops the page of frame {@code key} if stored. */
+    private void remove(long key) {
+        long chunkNumber = key >>> PAGES_PER_CHUNK_SHIFT;
+        Chunk c = chunk(chunkNumber);
+        int slot = (int) (key & (PAGES_PER_CHUNK - 1));
+        if (c != null && c.pages[slot] != null) {
+            c.pages[slot] = null;
+            storedPages--;
+            if (--c.stored == 0) {
+                chunks.remove(chunkNumber);
+                lastChunk = null;
+            }
+        }
     }
 
     @Override
@@ -31,7 +77,7 @@ final class ByteContentStore implements ContentStore {
         while (done < len) {
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, len - done);
-            Page page = pages.get(pos >>> PAGE_SHIFT);
+            Page page = page(pos >>> PAGE_SHIFT);
             if (page == null) {
                 Arrays.fill(dst, off + done, off + done + n, (byte) 0);
             } else {
@@ -58,10 +104,20 @@ final class ByteContentStore implements ContentStore {
     /** The array of the page holding {@code pa}, created if absent, made private if shared. */
     private byte[] writable(long pa) {
         long key = pa >>> PAGE_SHIFT;
-        Page page = pages.get(key);
+        long chunkNumber = key >>> PAGES_PER_CHUNK_SHIFT;
+        Chunk c = chunk(chunkNumber);
+        if (c == null) {
+            c = new Chunk();
+            chunks.put(chunkNumber, c);
+            lastChunk = c;
+        }
+        int slot = (int) (key & (PAGES_PER_CHUNK - 1));
+        Page page = c.pages[slot];
         if (page == null) {
             page = new Page();
-            pages.put(key, page);
+            c.pages[slot] = page;
+            c.stored++;
+            storedPages++;
         } else if (page.shared) {
             page.data = page.data.clone();
             page.shared = false;
@@ -78,7 +134,7 @@ final class ByteContentStore implements ContentStore {
         long first = pa >>> PAGE_SHIFT;
         byte[][] view = new byte[(int) ((head + len + PAGE - 1) >>> PAGE_SHIFT)][];
         for (int i = 0; i < view.length; i++) {
-            Page page = pages.get(first + i);
+            Page page = page(first + i);
             if (page != null) {
                 page.shared = true;
                 view[i] = page.data;
@@ -138,8 +194,8 @@ final class ByteContentStore implements ContentStore {
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, end - pos);
             if (n == PAGE) {
-                pages.remove(pos >>> PAGE_SHIFT);
-            } else if (pages.containsKey(pos >>> PAGE_SHIFT)) {
+                remove(pos >>> PAGE_SHIFT);
+            } else if (page(pos >>> PAGE_SHIFT) != null) {
                 Arrays.fill(writable(pos), inPage, inPage + n, (byte) 0);
             }
             pos += n;
@@ -154,7 +210,7 @@ final class ByteContentStore implements ContentStore {
         while (pos < end) {
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, end - pos);
-            Page page = pages.get(pos >>> PAGE_SHIFT);
+            Page page = page(pos >>> PAGE_SHIFT);
             if (page == null) {
                 h.zeros(n);
             } else {
@@ -176,7 +232,7 @@ final class ByteContentStore implements ContentStore {
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, len - done);
             PayloadBytes.copy(expected, done, want, n);
-            Page page = pages.get(pos >>> PAGE_SHIFT);
+            Page page = page(pos >>> PAGE_SHIFT);
             if (page == null) {
                 for (int i = 0; i < n; i++) {
                     if (want[i] != 0) {
@@ -199,7 +255,7 @@ final class ByteContentStore implements ContentStore {
         while (pos < end) {
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, end - pos);
-            Page page = pages.get(pos >>> PAGE_SHIFT);
+            Page page = page(pos >>> PAGE_SHIFT);
             if (page != null) {
                 byte[] data = page.data;
                 for (int i = inPage; i < inPage + n; i++) {
@@ -215,6 +271,6 @@ final class ByteContentStore implements ContentStore {
 
     @Override
     public long storedBytes() {
-        return pages.size() * PAGE;
+        return storedPages * PAGE;
     }
 }
