@@ -1,5 +1,9 @@
 package org.iopf.core.mem;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * Deterministic pseudo-random content of unbounded length: byte {@code i} is byte {@code i % 8}
  * (little-endian) of {@code mix(seed, i / 8)}. Costs no storage however long it is.
@@ -15,6 +19,9 @@ package org.iopf.core.mem;
  * falls back to the bytes when fingerprints differ ({@link SparsePhysicalMemory#holds}).
  */
 final class GeneratedSource implements ContentSource {
+    /** Stores a word as its 8 bytes, little-endian: byte {@code b} is {@code word >>> 8b}. */
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
     private final long seed;
     /** {@code R^(2^k)}, {@code G} and {@code 1/(B - R)}, computed on the first fingerprint. */
     private long[] ratioPowers;
@@ -66,10 +73,8 @@ final class GeneratedSource implements ContentSource {
             dst[off + i++] = (byte) (word(index >>> 3) >>> ((index & 7) << 3));
         }
         while (len - i >= 8) {
-            long w = word((from + i) >>> 3);
-            for (int b = 0; b < 8; b++) {
-                dst[off + i++] = (byte) (w >>> (b << 3));
-            }
+            WORDS.set(dst, off + i, word((from + i) >>> 3));
+            i += 8;
         }
         while (i < len) {
             long index = from + i;
