@@ -17,7 +17,11 @@ public interface Payload {
     /** Number of bytes the payload stands for. */
     long length();
 
-    /** A 64-bit fingerprint of the contents; equal contents give equal fingerprints in both modes. */
+    /**
+     * A 64-bit fingerprint of the contents: equal contents described alike (bytes, or runs of the
+     * same generated content) give equal fingerprints in both modes. Equal bytes described differently (generated content and a literal copy of its bytes) may
+     * fingerprint differently; {@link PhysicalMemory#holds} compares exactly.
+     */
     long fingerprint();
 
     /** The payload restricted to {@code [offset, offset+length)} of itself. */

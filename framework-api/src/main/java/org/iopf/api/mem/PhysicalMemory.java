@@ -1,5 +1,6 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import java.util.OptionalLong;
@@ -71,6 +72,22 @@ public interface PhysicalMemory {
 
     /** A fingerprint of {@code [pa, pa+length)}, equal to {@code capture(pa, length).fingerprint()}. */
     long fingerprint(long pa, long length);
+
+    /**
+     * Whether {@code [pa, pa+expected.length())} holds exactly the bytes of {@code expected}: the
+     * integrity check of a workload. Exact in both content modes and whatever describes the two
+     * sides (held bytes, generated runs, zeros): where equal fingerprints cannot settle it, the bytes
+     * are compared. The default compares fingerprints.
+     *
+     * @param pa the first physical address
+     * @param expected the contents the range should hold, not null
+     * @return true when every byte matches
+     * @since 0.2
+     */
+    @API(status = EXPERIMENTAL, since = "0.2")
+    default boolean holds(long pa, Payload expected) {
+        return fingerprint(pa, expected.length()) == expected.fingerprint();
+    }
 
     /** Bytes of contents actually stored (the cost of sparse storage), for reports. */
     long storedBytes();

@@ -1,11 +1,10 @@
 package org.iopf.core.mem;
 
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongRBTreeSet;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.OptionalLong;
-import java.util.TreeSet;
 import org.iopf.api.mem.PageSize;
 
 /**
@@ -31,8 +30,8 @@ final class BlockFrameAllocator {
     private long[] freeBlocks = new long[16];
     private int freeBlockCount;
     /** Split block index to its bitmap; word {@code WORDS} holds the count of used frames. */
-    private final Map<Long, long[]> splitBlocks = new HashMap<>();
-    private final TreeSet<Long> splitBlocksWithFreeFrames = new TreeSet<>();
+    private final Long2ObjectOpenHashMap<long[]> splitBlocks = new Long2ObjectOpenHashMap<>();
+    private final LongRBTreeSet splitBlocksWithFreeFrames = new LongRBTreeSet();
     private final BitSet hugeBlocks = new BitSet();
     private long freeBytes;
 
@@ -135,7 +134,7 @@ final class BlockFrameAllocator {
         long block;
         long[] bits;
         if (!splitBlocksWithFreeFrames.isEmpty()) {
-            block = splitBlocksWithFreeFrames.first();
+            block = splitBlocksWithFreeFrames.firstLong();
             bits = splitBlocks.get(block);
         } else {
             block = takeWholeBlock();

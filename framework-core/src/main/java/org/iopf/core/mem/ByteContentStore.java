@@ -1,16 +1,74 @@
 package org.iopf.core.mem;
 
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 import org.iopf.api.mem.Payload;
 
 /**
- * Contents as bytes: one 4 KiB array per page that was ever written (keyed by frame number);
- * a page zeroed in full is dropped.
+ * Contents as bytes: one 4 KiB array per page that was ever written (in 2 MiB chunks of 512 slots,
+ * keyed by chunk number, a primitive {@code long}); a page zeroed in full is dropped.
+ *
+ * <p>{@link #capture} copies nothing: the payload is a view of the page arrays
+ * ({@link BytesPayload#ofPages}), and each page it covers is marked shared, so that the next write
+ * to that page first replaces the array with a private copy (copy-on-write). A captured payload
+ * written elsewhere is copied once, into the destination pages.
  */
 final class ByteContentStore implements ContentStore {
-    private final Map<Long, byte[]> pages = new HashMap<>();
+    private static final int PAGE_SHIFT = 12;
+
+    private static final int PAGES_PER_CHUNK_SHIFT = 9;
+    private static final int PAGES_PER_CHUNK = 1 << PAGES_PER_CHUNK_SHIFT;
+
+    /**
+     * The stored pages of each 2 MiB chunk that holds any, by chunk number (a primitive key): one
+     * hash lookup per chunk, an array index per page.
+     */
+    private final Long2ObjectOpenHashMap<Chunk> chunks = new Long2ObjectOpenHashMap<>();
+    /** The chunk of the last lookup (transfers go page after page through one chunk). */
+    private long lastChunkNumber = -1;
+    private Chunk lastChunk;
+    private long storedPages;
+
+    /** The 512 page slots of one 2 MiB chunk and how many hold a page. */
+    private static final class Chunk {
+        final Page[] pages = new Page[PAGES_PER_CHUNK];
+        int stored;
+    }
+
+    /** One stored page: its bytes, and whether a captured payload also holds them. */
+    private static final class Page {
+        byte[] data = new byte[(int) PAGE];
+        boolean shared;
+    }
+
+    private Chunk chunk(long chunkNumber) {
+        if (chunkNumber != lastChunkNumber) {
+            lastChunk = chunks.get(chunkNumber);
+            lastChunkNumber = chunkNumber;
+        }
+        return lastChunk;
+    }
+
+    /** The stored page of frame {@code key}, or null. */
+    private Page page(long key) {
+        Chunk c = chunk(key >>> PAGES_PER_CHUNK_SHIFT);
+        return c == null ? null : c.pages[(int) (key & (PAGES_PER_CHUNK - 1))];
+    }
+
+    /** Drops the page of frame {@code key} if stored. */
+    private void remove(long key) {
+        long chunkNumber = key >>> PAGES_PER_CHUNK_SHIFT;
+        Chunk c = chunk(chunkNumber);
+        int slot = (int) (key & (PAGES_PER_CHUNK - 1));
+        if (c != null && c.pages[slot] != null) {
+            c.pages[slot] = null;
+            storedPages--;
+            if (--c.stored == 0) {
+                chunks.remove(chunkNumber);
+                lastChunk = null;
+            }
+        }
+    }
 
     @Override
     public void read(long pa, byte[] dst, int off, int len) {
@@ -19,11 +77,11 @@ final class ByteContentStore implements ContentStore {
         while (done < len) {
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, len - done);
-            byte[] page = pages.get(pos >>> 12);
+            Page page = page(pos >>> PAGE_SHIFT);
             if (page == null) {
                 Arrays.fill(dst, off + done, off + done + n, (byte) 0);
             } else {
-                System.arraycopy(page, inPage, dst, off + done, n);
+                System.arraycopy(page.data, inPage, dst, off + done, n);
             }
             pos += n;
             done += n;
@@ -37,14 +95,34 @@ final class ByteContentStore implements ContentStore {
         while (done < len) {
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, len - done);
-            System.arraycopy(src, off + done, page(pos), inPage, n);
+            System.arraycopy(src, off + done, writable(pos), inPage, n);
             pos += n;
             done += n;
         }
     }
 
-    private byte[] page(long pa) {
-        return pages.computeIfAbsent(pa >>> 12, k -> new byte[(int) PAGE]);
+    /** The array of the page holding {@code pa}, created if absent, made private if shared. */
+    private byte[] writable(long pa) {
+        long key = pa >>> PAGE_SHIFT;
+        long chunkNumber = key >>> PAGES_PER_CHUNK_SHIFT;
+        Chunk c = chunk(chunkNumber);
+        if (c == null) {
+            c = new Chunk();
+            chunks.put(chunkNumber, c);
+            lastChunk = c;
+        }
+        int slot = (int) (key & (PAGES_PER_CHUNK - 1));
+        Page page = c.pages[slot];
+        if (page == null) {
+            page = new Page();
+            c.pages[slot] = page;
+            c.stored++;
+            storedPages++;
+        } else if (page.shared) {
+            page.data = page.data.clone();
+            page.shared = false;
+        }
+        return page.data;
     }
 
     @Override
@@ -52,15 +130,23 @@ final class ByteContentStore implements ContentStore {
         if (len > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("cannot capture " + len + " bytes in BYTES mode");
         }
-        byte[] out = new byte[(int) len];
-        read(pa, out, 0, out.length);
-        return BytesPayload.adopt(out);
+        int head = (int) (pa & (PAGE - 1));
+        long first = pa >>> PAGE_SHIFT;
+        byte[][] view = new byte[(int) ((head + len + PAGE - 1) >>> PAGE_SHIFT)][];
+        for (int i = 0; i < view.length; i++) {
+            Page page = page(first + i);
+            if (page != null) {
+                page.shared = true;
+                view[i] = page.data;
+            }
+        }
+        return BytesPayload.ofPages(view, head, (int) len);
     }
 
     @Override
     public void write(long pa, Payload payload) {
         if (payload instanceof BytesPayload b) {
-            write(pa, b.array(), b.arrayOffset(), (int) b.length());
+            write(pa, b);
         } else if (payload instanceof FingerprintPayload f) {
             ContentRuns runs = f.runs();
             long done = 0;
@@ -72,13 +158,31 @@ final class ByteContentStore implements ContentStore {
                 if (chunk.isBlank()) {
                     zero(pos, n);
                 } else {
-                    chunk.copyTo(0, page(pos), inPage, n);
+                    chunk.copyTo(0, writable(pos), inPage, n);
                 }
                 done += n;
             }
         } else {
             byte[] bytes = payload.bytes();
             write(pa, bytes, 0, bytes.length);
+        }
+    }
+
+    /** Writes the bytes of {@code b}: one copy, from its arrays into the destination pages. */
+    private void write(long pa, BytesPayload b) {
+        if (b.isContiguous()) {
+            write(pa, b.array(), b.arrayOffset(), (int) b.length());
+            return;
+        }
+        int len = (int) b.length();
+        long pos = pa;
+        int done = 0;
+        while (done < len) {
+            int inPage = (int) (pos & (PAGE - 1));
+            int n = (int) Math.min(PAGE - inPage, len - done);
+            b.copyTo(done, writable(pos), inPage, n);
+            pos += n;
+            done += n;
         }
     }
 
@@ -90,12 +194,9 @@ final class ByteContentStore implements ContentStore {
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, end - pos);
             if (n == PAGE) {
-                pages.remove(pos >>> 12);
-            } else {
-                byte[] page = pages.get(pos >>> 12);
-                if (page != null) {
-                    Arrays.fill(page, inPage, inPage + n, (byte) 0);
-                }
+                remove(pos >>> PAGE_SHIFT);
+            } else if (page(pos >>> PAGE_SHIFT) != null) {
+                Arrays.fill(writable(pos), inPage, inPage + n, (byte) 0);
             }
             pos += n;
         }
@@ -109,15 +210,42 @@ final class ByteContentStore implements ContentStore {
         while (pos < end) {
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, end - pos);
-            byte[] page = pages.get(pos >>> 12);
+            Page page = page(pos >>> PAGE_SHIFT);
             if (page == null) {
                 h.zeros(n);
             } else {
-                h.update(page, inPage, n);
+                h.update(page.data, inPage, n);
             }
             pos += n;
         }
         return h.finish();
+    }
+
+    /** Compares the stored bytes with the expected ones page piece by page piece; hashes nothing. */
+    @Override
+    public boolean holds(long pa, Payload expected) {
+        long len = expected.length();
+        byte[] want = new byte[(int) Math.min(PAGE, len)];
+        long pos = pa;
+        long done = 0;
+        while (done < len) {
+            int inPage = (int) (pos & (PAGE - 1));
+            int n = (int) Math.min(PAGE - inPage, len - done);
+            PayloadBytes.copy(expected, done, want, n);
+            Page page = page(pos >>> PAGE_SHIFT);
+            if (page == null) {
+                for (int i = 0; i < n; i++) {
+                    if (want[i] != 0) {
+                        return false;
+                    }
+                }
+            } else if (!Arrays.equals(page.data, inPage, inPage + n, want, 0, n)) {
+                return false;
+            }
+            pos += n;
+            done += n;
+        }
+        return true;
     }
 
     @Override
@@ -127,10 +255,11 @@ final class ByteContentStore implements ContentStore {
         while (pos < end) {
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, end - pos);
-            byte[] page = pages.get(pos >>> 12);
+            Page page = page(pos >>> PAGE_SHIFT);
             if (page != null) {
+                byte[] data = page.data;
                 for (int i = inPage; i < inPage + n; i++) {
-                    if (page[i] != 0) {
+                    if (data[i] != 0) {
                         return false;
                     }
                 }
@@ -142,6 +271,6 @@ final class ByteContentStore implements ContentStore {
 
     @Override
     public long storedBytes() {
-        return pages.size() * PAGE;
+        return storedPages * PAGE;
     }
 }

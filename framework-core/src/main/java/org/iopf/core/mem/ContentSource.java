@@ -8,7 +8,10 @@ interface ContentSource {
     /** Copies {@code len} bytes starting at source index {@code from} into {@code dst[off..]}. */
     void copyTo(long from, byte[] dst, int off, int len);
 
-    /** Adds {@code len} bytes starting at source index {@code from} to {@code hasher}. */
+    /**
+     * Adds {@code len} bytes starting at source index {@code from} to {@code hasher}: as bytes
+     * (literal), or as the generator's symbols in O(log len) (see {@link GeneratedSource}).
+     */
     void hash(long from, long len, ContentHasher hasher);
 
     /** Whether the bytes are held in memory (literal) rather than generated. */

@@ -19,6 +19,9 @@ interface ContentStore {
 
     long fingerprint(long pa, long len);
 
+    /** Whether {@code [pa, pa+expected.length())} holds exactly the bytes of {@code expected}. */
+    boolean holds(long pa, Payload expected);
+
     /** Whether {@code [pa, pa+len)} certainly reads as zero (cheap; may say false for stored zeros). */
     boolean readsAsZero(long pa, long len);
 

@@ -2,6 +2,8 @@ package org.iopf.core.mem;
 
 import static java.util.Objects.requireNonNull;
 
+import it.unimi.dsi.fastutil.longs.Long2ObjectRBTreeMap;
+import it.unimi.dsi.fastutil.longs.Long2ObjectSortedMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +28,8 @@ public final class ProcessAddressSpace implements AddressSpace {
     private final int pid;
     private final String name;
     private final TreeMap<Long, Vma> vmas = new TreeMap<>();
-    private final TreeMap<Long, PageTableSlot> pageTable = new TreeMap<>();
+    /** Page-table entries by first virtual address (primitive keys, in address order). */
+    private final Long2ObjectRBTreeMap<PageTableSlot> pageTable = new Long2ObjectRBTreeMap<>();
     private final List<MmuNotifier> notifiers = new ArrayList<>();
     private long nextMapVa;
     private long residentBytes;
@@ -145,8 +148,15 @@ public final class ProcessAddressSpace implements AddressSpace {
     }
 
     PageTableSlot slot(long va) {
-        Map.Entry<Long, PageTableSlot> e = pageTable.floorEntry(va);
-        return e != null && va < e.getValue().end() ? e.getValue() : null;
+        if (pageTable.isEmpty()) {
+            return null;
+        }
+        Long2ObjectSortedMap<PageTableSlot> atOrBelow = va == Long.MAX_VALUE ? pageTable : pageTable.headMap(va + 1);
+        if (atOrBelow.isEmpty()) {
+            return null;
+        }
+        PageTableSlot s = atOrBelow.get(atOrBelow.lastLongKey());
+        return va < s.end() ? s : null;
     }
 
     /** The entries that overlap {@code [start, end)}, in address order (a snapshot list). */
@@ -156,13 +166,19 @@ public final class ProcessAddressSpace implements AddressSpace {
         if (first != null && first.va < start) {
             list.add(first);
         }
-        list.addAll(pageTable.subMap(start, true, end, false).values());
+        if (start < end) {
+            list.addAll(pageTable.subMap(start, end).values());
+        }
         return list;
     }
 
     boolean hasSlots(long start, long end) {
         PageTableSlot first = slot(start);
-        return first != null || pageTable.ceilingKey(start) != null && pageTable.ceilingKey(start) < end;
+        if (first != null) {
+            return true;
+        }
+        Long2ObjectSortedMap<PageTableSlot> above = pageTable.tailMap(start);
+        return !above.isEmpty() && above.firstLongKey() < end;
     }
 
     void putSlot(PageTableSlot slot) {

@@ -26,7 +26,8 @@ import org.iopf.api.mem.PhysicalMemory;
  * index.
  *
  * <p>Fingerprints are content hashes ({@link ContentHasher}): the same bytes give the same
- * fingerprint at any address and in either mode. In fingerprint mode {@link #read} regenerates
+ * fingerprint at any address and in either mode, and so does the same generated run (whose
+ * fingerprint comes from its seed and offset, not its bytes; {@link #holds} compares exactly). In fingerprint mode {@link #read} regenerates
  * the bytes from the description; {@link #capture} returns a {@link FingerprintPayload}.
  *
  * @since 0.1
@@ -216,6 +217,19 @@ public final class SparsePhysicalMemory implements PhysicalMemory {
     public long fingerprint(long pa, long length) {
         checkRange(pa, length);
         return contents.fingerprint(pa, length);
+    }
+
+    /**
+     * Exact: in {@link ContentMode#BYTES} the stored bytes are compared with the expected ones (no
+     * hashing); in {@link ContentMode#FINGERPRINT} the descriptions' fingerprints are compared, and
+     * the bytes only where they differ (the same bytes may be described as generated content on one
+     * side and as a literal copy on the other).
+     */
+    @Override
+    public boolean holds(long pa, Payload expected) {
+        requireNonNull(expected, "expected is null");
+        checkRange(pa, expected.length());
+        return contents.holds(pa, expected);
     }
 
     /**

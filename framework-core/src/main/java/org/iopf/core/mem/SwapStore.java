@@ -1,7 +1,7 @@
 package org.iopf.core.mem;
 
-import java.util.HashMap;
-import java.util.Map;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.Payload;
 
@@ -16,8 +16,9 @@ final class SwapStore {
     private static final long PAGE = PageSize.BASE.bytes();
 
     private final long capacity;
-    private final Map<Long, Payload> contents = new HashMap<>();
-    private final Map<Long, Integer> extraReferences = new HashMap<>();
+    private final Long2ObjectOpenHashMap<Payload> contents = new Long2ObjectOpenHashMap<>();
+    /** References beyond the first, by slot; absent means none (the map's default value 0). */
+    private final Long2IntOpenHashMap extraReferences = new Long2IntOpenHashMap();
     private long nextSlot;
     private long usedBytes;
 
@@ -48,7 +49,7 @@ final class SwapStore {
 
     /** Adds a reference to a slot: one more {@link #take} is needed to free it. */
     void duplicate(long slot) {
-        extraReferences.merge(slot, 1, Integer::sum);
+        extraReferences.addTo(slot, 1);
     }
 
     /**
@@ -56,8 +57,8 @@ final class SwapStore {
      * slot is freed with its last reference.
      */
     Payload take(long slot) {
-        Integer extra = extraReferences.get(slot);
-        if (extra != null) {
+        int extra = extraReferences.get(slot);
+        if (extra > 0) {
             if (extra == 1) {
                 extraReferences.remove(slot);
             } else {

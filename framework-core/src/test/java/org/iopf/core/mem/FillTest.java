@@ -36,16 +36,18 @@ final class FillTest {
     void bothContentModesHoldTheSameContentAfterAFill() {
         DemandPagingMemoryManager bytes = manager(ContentMode.BYTES);
         DemandPagingMemoryManager prints = manager(ContentMode.FINGERPRINT);
-        long[] fingerprints = new long[2];
+        long[] pas = new long[2];
         int i = 0;
         for (DemandPagingMemoryManager mm : new DemandPagingMemoryManager[] {bytes, prints}) {
             AddressSpace p = mm.createAddressSpace("p");
             long va = mm.mmap(p, 4 * MIB, MapOptions.DEFAULT);
             mm.fill(p, va, 2 * MIB, 11);
-            long pa = mm.translate(p, va + MIB, Access.READ).orElse(-1);
-            fingerprints[i++] = mm.physicalMemory().fingerprint(pa, 4096);
+            pas[i++] = mm.translate(p, va + MIB, Access.READ).orElse(-1);
         }
-        assertThat(fingerprints[0]).isEqualTo(fingerprints[1]);
+        assertThat(prints.physicalMemory().holds(pas[1], bytes.physicalMemory().capture(pas[0], 4096))).isTrue();
+        assertThat(bytes.physicalMemory().holds(pas[0], prints.physicalMemory().capture(pas[1], 4096))).isTrue();
+        assertThat(bytes.physicalMemory().holds(pas[0], prints.physicalMemory().capture(pas[1] + 1, 4096)))
+                .as("shifted by a byte").isFalse();
         assertThat(prints.physicalMemory().storedBytes()).as("fingerprint mode stores descriptions, not bytes")
                 .isLessThan(bytes.physicalMemory().storedBytes() / 10);
     }

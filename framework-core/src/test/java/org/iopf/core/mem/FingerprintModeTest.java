@@ -26,16 +26,44 @@ final class FingerprintModeTest {
     }
 
     @Test
-    void fingerprintsEqualTheBytesModeFingerprintOfTheSameContent() {
+    void generatedRunsAndTheBytesOfTheSameContentAreHeldExactlyInBothModes() {
         byte[] bytes = new byte[10_000];
         new GeneratedSource(99).copyTo(0, bytes, 0, bytes.length);
         SparsePhysicalMemory bytesMemory =
                 new SparsePhysicalMemory("b", SlitNumaTopology.singleNode(16 * MIB), ContentMode.BYTES);
         bytesMemory.write(5, bytes, 0, bytes.length);
 
-        mem.write(50 * MIB, FingerprintPayload.generated(99, bytes.length));
-        assertThat(mem.fingerprint(50 * MIB, bytes.length)).isEqualTo(bytesMemory.fingerprint(5, bytes.length))
-                .isEqualTo(BytesPayload.copyOf(bytes).fingerprint());
+        FingerprintPayload generated = FingerprintPayload.generated(99, bytes.length);
+        mem.write(50 * MIB, generated);
+        assertThat(mem.fingerprint(50 * MIB, bytes.length)).isEqualTo(generated.fingerprint())
+                .as("a generated run fingerprints from its seed, not its bytes")
+                .isNotEqualTo(BytesPayload.copyOf(bytes).fingerprint());
+        assertThat(bytesMemory.fingerprint(5, bytes.length)).isEqualTo(BytesPayload.copyOf(bytes).fingerprint());
+        assertThat(mem.holds(50 * MIB, BytesPayload.copyOf(bytes))).isTrue();
+        assertThat(mem.holds(50 * MIB, bytesMemory.capture(5, bytes.length))).isTrue();
+        assertThat(bytesMemory.holds(5, generated)).isTrue();
+        assertThat(bytesMemory.holds(5, mem.capture(50 * MIB, bytes.length))).isTrue();
+
+        bytes[7777] ^= 1;
+        bytesMemory.write(5 + 7777, bytes, 7777, 1);
+        assertThat(bytesMemory.holds(5, generated)).as("a flipped byte in bytes mode").isFalse();
+        assertThat(mem.holds(50 * MIB, BytesPayload.copyOf(bytes))).isFalse();
+        mem.write(50 * MIB + 7777, bytes, 7777, 1);
+        assertThat(mem.holds(50 * MIB, generated)).as("a flipped byte in fingerprint mode").isFalse();
+        assertThat(mem.holds(50 * MIB, BytesPayload.copyOf(bytes))).isTrue();
+    }
+
+    @Test
+    void aGeneratedRunFingerprintsAlikeHoweverItIsCutAndMoved() {
+        FingerprintPayload whole = FingerprintPayload.generated(3, 5 * 4096 + 17);
+        mem.write(MIB + 100, whole.slice(0, 9000));
+        mem.write(MIB + 100 + 9000, whole.slice(9000, whole.length() - 9000));
+        mem.write(8 * MIB, mem.capture(MIB + 100, whole.length()));
+        assertThat(mem.fingerprint(8 * MIB, whole.length())).isEqualTo(whole.fingerprint())
+                .isEqualTo(mem.fingerprint(MIB + 100, whole.length()));
+        assertThat(mem.fingerprint(8 * MIB + 1, 4096)).isEqualTo(whole.slice(1, 4096).fingerprint())
+                .as("another offset of the same seed").isNotEqualTo(whole.slice(2, 4096).fingerprint())
+                .as("zeros").isNotEqualTo(FingerprintPayload.zeros(4096).fingerprint());
     }
 
     @Test
@@ -64,9 +92,9 @@ final class FingerprintModeTest {
         mem.write(MIB + 4094, patch, 0, patch.length);
         mem.zero(MIB + 8000, 100);
 
-        assertThat(mem.fingerprint(MIB, bytes.length)).isEqualTo(BytesPayload.copyOf(bytes).fingerprint());
-        assertThat(mem.capture(MIB + 7, 5000).fingerprint())
-                .isEqualTo(BytesPayload.copyOf(bytes).slice(7, 5000).fingerprint());
+        assertThat(mem.holds(MIB, BytesPayload.copyOf(bytes))).isTrue();
+        assertThat(PayloadBytes.equal(mem.capture(MIB + 7, 5000), BytesPayload.copyOf(bytes).slice(7, 5000))).isTrue();
+        assertThat(mem.capture(MIB + 7, 5000).bytes()).isEqualTo(BytesPayload.copyOf(bytes).slice(7, 5000).bytes());
     }
 
     @Test

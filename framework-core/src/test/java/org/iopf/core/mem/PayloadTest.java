@@ -52,10 +52,11 @@ final class PayloadTest {
         FingerprintPayload a = FingerprintPayload.generated(5, 1 << 16);
         byte[] bytes = new byte[1 << 16];
         new GeneratedSource(5).copyTo(0, bytes, 0, bytes.length);
-        assertThat(a.fingerprint()).isEqualTo(BytesPayload.copyOf(bytes).fingerprint());
+        assertThat(a.bytes()).isEqualTo(bytes);
+        assertThat(PayloadBytes.equal(a, BytesPayload.copyOf(bytes))).isTrue();
         assertThat(a.slice(1000, 3000).fingerprint())
-                .isEqualTo(FingerprintPayload.generated(5, 4000).slice(1000, 3000).fingerprint())
-                .isEqualTo(BytesPayload.copyOf(bytes).slice(1000, 3000).fingerprint());
+                .isEqualTo(FingerprintPayload.generated(5, 4000).slice(1000, 3000).fingerprint());
+        assertThat(PayloadBytes.equal(a.slice(1000, 3000), BytesPayload.copyOf(bytes).slice(1000, 3000))).isTrue();
         assertThat(FingerprintPayload.generated(6, 4000).fingerprint())
                 .isNotEqualTo(FingerprintPayload.generated(5, 4000).fingerprint());
         assertThat(FingerprintPayload.zeros(4096).fingerprint()).isEqualTo(BytesPayload.copyOf(new byte[4096]).fingerprint())

@@ -96,7 +96,47 @@ final class SparseContentsTest {
     void generatedPayloadWrittenAsBytesKeepsItsFingerprint() {
         FingerprintPayload generated = FingerprintPayload.generated(1234, 3 * 4096 + 5);
         mem.write(2 * MIB + 11, generated);
-        assertThat(mem.fingerprint(2 * MIB + 11, generated.length())).isEqualTo(generated.fingerprint());
-        assertThat(mem.capture(2 * MIB + 11, generated.length()).fingerprint()).isEqualTo(generated.fingerprint());
+        assertThat(mem.holds(2 * MIB + 11, generated)).isTrue();
+        assertThat(mem.capture(2 * MIB + 11, generated.length()).fingerprint())
+                .isEqualTo(BytesPayload.copyOf(generated.bytes()).fingerprint())
+                .isEqualTo(mem.fingerprint(2 * MIB + 11, generated.length()));
+        mem.write(2 * MIB + 11 + 4100, new byte[] {(byte) ~generated.slice(4100, 1).bytes()[0]}, 0, 1);
+        assertThat(mem.holds(2 * MIB + 11, generated)).as("a flipped byte").isFalse();
+    }
+
+    @Test
+    void aCaptureIsACopyOnWriteViewThatLaterWritesDoNotChange() {
+        byte[] src = pattern(3 * 4096, 9);
+        mem.write(MIB + 100, src, 0, src.length);
+        Payload view = mem.capture(MIB + 100, src.length);
+        long storedBefore = mem.storedBytes();
+
+        mem.write(MIB + 5000, new byte[] {1, 2, 3}, 0, 3); // into a page the view shares
+        mem.zero(MIB + 8192, 100); // a partial zero of another shared page
+        mem.zero(MIB, 4096); // a whole shared page dropped
+        assertThat(view.bytes()).as("the view keeps the bytes of the capture").isEqualTo(src);
+        assertThat(view.fingerprint()).isEqualTo(BytesPayload.copyOf(src).fingerprint());
+        assertThat(view).isEqualTo(BytesPayload.copyOf(src));
+        assertThat(view.slice(4000, 200).bytes()).isEqualTo(Arrays.copyOfRange(src, 4000, 4200));
+        assertThat(mem.storedBytes()).isEqualTo(storedBefore - 4096);
+
+        mem.write(9 * MIB + 7, view);
+        byte[] back = new byte[src.length];
+        mem.read(9 * MIB + 7, back, 0, back.length);
+        assertThat(back).isEqualTo(src);
+        assertThat(mem.holds(9 * MIB + 7, view)).isTrue();
+        byte[] now = new byte[src.length];
+        mem.read(MIB + 100, now, 0, now.length);
+        assertThat(now).as("the source shows its own writes").isNotEqualTo(src);
+        assertThat(mem.holds(MIB + 100, view)).isFalse();
+    }
+
+    @Test
+    void aCaptureOfNeverWrittenPagesIsZerosAndWritingItStoresThem() {
+        Payload blank = mem.capture(20 * MIB + 10, 5000);
+        assertThat(blank.bytes()).isEqualTo(new byte[5000]);
+        mem.write(30 * MIB, blank);
+        assertThat(mem.storedBytes()).isEqualTo(2 * 4096);
+        assertThat(mem.holds(30 * MIB, BytesPayload.copyOf(new byte[5000]))).isTrue();
     }
 }

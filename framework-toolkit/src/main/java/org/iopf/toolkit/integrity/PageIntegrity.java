@@ -9,8 +9,9 @@ import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PageSize;
 
 /**
- * Compares two ranges, possibly in two address spaces on two nodes, by content fingerprint: the
- * integrity check at the end of a workload. The ranges are cut where either side crosses a 4 KiB
+ * Compares two ranges, possibly in two address spaces on two nodes, exactly
+ * ({@link org.iopf.api.mem.PhysicalMemory#holds}: by description fingerprint, by bytes where those
+ * cannot settle it): the integrity check at the end of a workload. The ranges are cut where either side crosses a 4 KiB
  * page, so that each piece lies in one frame on both sides; a piece not resident on either side
  * counts as a mismatch (the data did not arrive there).
  */
@@ -20,7 +21,7 @@ public final class PageIntegrity {
 
     /**
      * Counts the pieces of {@code [expectedVa, expectedVa+length)} in {@code expectedSpace} whose
-     * fingerprint differs from the same bytes of {@code [actualVa, actualVa+length)} in {@code
+     * contents differ from the same bytes of {@code [actualVa, actualVa+length)} in {@code
      * actualSpace}. With both ranges page-aligned a piece is a page.
      *
      * @param expectedMemory the memory manager of the expected side
@@ -50,9 +51,8 @@ public final class PageIntegrity {
             long piece = Math.min(length - offset, Math.min(page - (e & (page - 1)), page - (a & (page - 1))));
             OptionalLong ePa = expectedMemory.translate(expectedSpace, e, Access.READ);
             OptionalLong aPa = actualMemory.translate(actualSpace, a, Access.READ);
-            if (ePa.isEmpty() || aPa.isEmpty()
-                    || expectedMemory.physicalMemory().fingerprint(ePa.getAsLong(), piece)
-                            != actualMemory.physicalMemory().fingerprint(aPa.getAsLong(), piece)) {
+            if (ePa.isEmpty() || aPa.isEmpty() || !actualMemory.physicalMemory().holds(aPa.getAsLong(),
+                    expectedMemory.physicalMemory().capture(ePa.getAsLong(), piece))) {
                 mismatched++;
             }
             offset += piece;

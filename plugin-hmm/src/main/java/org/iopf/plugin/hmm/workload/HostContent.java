@@ -12,8 +12,8 @@ import org.iopf.api.mem.PhysicalMemory;
 /**
  * What a workload's CPU writes and later checks: the first {@code filled} bytes of a buffer hold
  * {@link PhysicalMemory#generated generated content} of a seed, the rest zeros (touched but never
- * written, as {@code calloc} leaves it). Checks compare per-page fingerprints, so they are exact in
- * both content modes; zeros are compared with the captured contents of a page the CPU
+ * written, as {@code calloc} leaves it). Checks compare page pieces with {@link PhysicalMemory#holds},
+ * exact in both content modes; zeros are compared with the captured contents of a page the CPU
  * zero-filled itself. A page reclaim has swapped out is swapped back in first, as a CPU load would.
  */
 final class HostContent {
@@ -87,7 +87,7 @@ final class HostContent {
             if (pos < filled) {
                 n = Math.min(n, filled - pos);
             }
-            if (memory.physicalMemory().fingerprint(pa, n) != expected(content, pos, n)) {
+            if (!memory.physicalMemory().holds(pa, expected(content, pos, n))) {
                 bad += (n + PAGE - 1) / PAGE;
             }
             pos += n;
@@ -95,10 +95,10 @@ final class HostContent {
         return bad;
     }
 
-    private long expected(Payload content, long offset, long n) {
+    private Payload expected(Payload content, long offset, long n) {
         if (offset < filled) {
-            return content.slice(offset, n).fingerprint();
+            return content.slice(offset, n);
         }
-        return zeros.slice(0, n).fingerprint();
+        return zeros.slice(0, n);
     }
 }
