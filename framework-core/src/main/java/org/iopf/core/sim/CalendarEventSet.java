@@ -632,9 +632,9 @@ final class CalendarEventSet {
             order[k++] = farPop();
         }
         shift = widthShift >= 0 ? widthShift : estimateShift(order, n);
-        // the bucket array only grows (or is given back when far too large), so that a window
+        // the bucket array only grows (at most 8 MiB, MAX_BUCKETS), so that a window
         // that follows the mix back and forth allocates nothing
-        if (2 * buckets > bucketEnds.length || 2L * buckets * 64 < bucketEnds.length) {
+        if (2 * buckets > bucketEnds.length) {
             bucketEnds = new int[2 * buckets];
         }
         bucketMask = buckets - 1;
