@@ -12,8 +12,8 @@ the event loop alone), and from them CPU per simulated second and events per CPU
 is the process's wall time minus the event loop's: JVM start, plugins, parsing, reporting.
 --reproduce adds one timed `iopf reproduce --no-progress` per distribution (about a minute each).
 
-CASE is NAME=SCENARIO[,--set,TARGET.PARAM=VALUE...]; without cases, the targets of issue 22 are run
-(see DEFAULT_CASES). Exit status 0 whatever the runs' own exit codes (they are printed).
+CASE is NAME=SCENARIO[,--set,TARGET.PARAM=VALUE...], the NAME of a default case, or a scenario
+name; without cases, the targets of issue 22 are run (see DEFAULT_CASES). Exit status 0 whatever the runs' own exit codes (they are printed).
 """
 import argparse
 import json
@@ -76,7 +76,10 @@ def main():
     args = parser.parse_args()
     dists = [args.dist] + ([args.vs] if args.vs else [])
     cases = []
+    defaults = {spec.partition("=")[0]: spec for spec in DEFAULT_CASES}
     for spec in args.cases or DEFAULT_CASES:
+        if "=" not in spec and spec in defaults:
+            spec = defaults[spec]  # a default case by its name
         name, _, rest = spec.partition("=")
         parts = rest.split(",") if rest else [name]
         cases.append((name, parts[0], parts[1:]))
