@@ -63,15 +63,17 @@ final class ReproduceCommand implements Callable<Integer> {
             return overSeeds(chosen, seedList, executor, status, env);
         }
         List<RunResult> results = new ArrayList<>();
-        for (Scenario scenario : chosen) {
-            status.note("running " + scenario.name() + " (" + scenario.source() + ")");
-            RunResult result = executor.run(scenario);
-            results.add(result);
-            ResultOutput.printExpectations(result, env.out());
-            if (out != null) {
-                ResultOutput.writeFiles(result, out.resolve(scenario.name()));
-                RunRecords.write(out.resolve(scenario.name()), scenario, scenario, parent.session().host(),
-                        parent.commandLine());
+        try (ChartWriter charts = new ChartWriter()) {
+            for (Scenario scenario : chosen) {
+                status.note("running " + scenario.name() + " (" + scenario.source() + ")");
+                RunResult result = executor.run(scenario);
+                results.add(result);
+                ResultOutput.printExpectations(result, env.out());
+                if (out != null) {
+                    ResultOutput.writeFiles(result, out.resolve(scenario.name()), charts);
+                    RunRecords.write(out.resolve(scenario.name()), scenario, scenario, parent.session().host(),
+                            parent.commandLine());
+                }
             }
         }
         env.out().println();
@@ -83,6 +85,16 @@ final class ReproduceCommand implements Callable<Integer> {
     private int overSeeds(List<Scenario> chosen, List<Long> seedList, ScenarioExecutor executor, StatusOutput status,
             CliEnvironment env) throws IOException {
         List<SeedSpread> spreads = new ArrayList<>();
+        try (ChartWriter charts = new ChartWriter()) {
+            runSeeds(chosen, seedList, executor, status, env, spreads, charts);
+        }
+        finishSeeds(spreads, env);
+        boolean allMet = spreads.stream().allMatch(s -> s.runsMet() == s.runs());
+        return allMet ? ExitCode.OK : ExitCode.EXPECTATION_MISSED;
+    }
+
+    private void runSeeds(List<Scenario> chosen, List<Long> seedList, ScenarioExecutor executor, StatusOutput status,
+            CliEnvironment env, List<SeedSpread> spreads, ChartWriter charts) {
         for (Scenario scenario : chosen) {
             SeedSpread spread = new SeedSpread(scenario.name());
             for (long seed : seedList) {
@@ -96,12 +108,15 @@ final class ReproduceCommand implements Callable<Integer> {
                 }
                 if (out != null) {
                     Path dir = out.resolve(scenario.name()).resolve("seed-" + seed);
-                    ResultOutput.writeFiles(result, dir);
+                    ResultOutput.writeFiles(result, dir, charts);
                     RunRecords.write(dir, seeded, seeded, parent.session().host(), parent.commandLine());
                 }
             }
             spreads.add(spread);
         }
+    }
+
+    private void finishSeeds(List<SeedSpread> spreads, CliEnvironment env) throws IOException {
         env.out().println();
         SeedSpread.print(spreads, env.out());
         if (out != null) {
@@ -110,8 +125,6 @@ final class ReproduceCommand implements Callable<Integer> {
                 SeedSpread.writeCsv(spreads, csv);
             }
         }
-        boolean allMet = spreads.stream().allMatch(s -> s.runsMet() == s.runs());
-        return allMet ? ExitCode.OK : ExitCode.EXPECTATION_MISSED;
     }
 
     private static Map<String, Scenario> readAll(Path dir, ScenarioExecutor executor) throws IOException {

@@ -53,6 +53,14 @@ final class ResultOutput {
      * @throws UncheckedIOException if a file cannot be written, naming it and why
      */
     static List<Path> writeFiles(RunResult result, Path dir) {
+        return writeFiles(result, dir, null);
+    }
+
+    /**
+     * As {@link #writeFiles(RunResult, Path)}, but the chart is queued on {@code charts} (drawn on
+     * its thread; complete once {@link ChartWriter#close()} has returned), or drawn here if null.
+     */
+    static List<Path> writeFiles(RunResult result, Path dir, ChartWriter charts) {
         AtomicFile.createFolder(dir);
         Path json = dir.resolve("results.json");
         Path csv = dir.resolve("results.csv");
@@ -60,7 +68,11 @@ final class ResultOutput {
         Path png = dir.resolve("throughput.png");
         JsonReport.write(result, json);
         CsvReport.write(result, csv, series);
-        ThroughputChart.write(result, png, CHART_WIDTH, CHART_HEIGHT);
+        if (charts == null) {
+            ThroughputChart.write(result, png, CHART_WIDTH, CHART_HEIGHT);
+        } else {
+            charts.submit(result, png);
+        }
         return List.of(json, csv, series, png);
     }
 

@@ -23,7 +23,8 @@ import org.iopf.api.sim.Event;
  * removed event, so each real bucket ({@code virtual & mask}) holds events of exactly one virtual
  * bucket, in a doubly linked list sorted by (time, sequence). A new event has the largest sequence
  * so far, so it goes after every event of the same time: the tail is checked first (the common
- * case) and the list is walked backwards otherwise. The minimum is the head of the first
+ * case), then the head (a short delay into the bucket being drained goes before it); otherwise the
+ * list is walked from whichever end is nearer in time. The minimum is the head of the first
  * non-empty bucket at or after the scan position. A head's previous link is left stale (the head
  * is known from the bucket), so removing the minimum writes no record but its own.
  *
@@ -31,18 +32,47 @@ import org.iopf.api.sim.Event;
  * binary heap of slots and move into the calendar as the window slides over them, so they never
  * cause a scan over empty buckets. When the calendar is empty, the minimum is the heap's root.
  *
- * <p><b>Resizing.</b> The bucket count stays a power of two between the number of pending events
- * and eight times that (doubling and halving); the width is re-estimated at each rebuild from the
- * separations of the next {@value #SAMPLE} events (Brown's estimate, outliers dropped). A rebuild
- * is also forced when the work spent on empty buckets, list walks and heap levels since the last
- * rebuild exceeds the cost of a rebuild by a margin, so a stale width costs at most a constant
- * factor. A rebuild lists the pending events in order, which also serves to renumber sequences.
- * Nothing is allocated per operation; arrays are only reallocated by doubling or halving.
+ * <p><b>Resizing.</b> The bucket count stays a power of two, at least the number of pending
+ * events; the width is first estimated at a rebuild from the separations of the next
+ * {@value #SAMPLE} events (Brown's estimate, outliers dropped). A rebuild is forced when the work
+ * spent on empty buckets, list walks and heap levels since the last rebuild exceeds the cost of a
+ * rebuild by a margin, so a stale width costs at most a constant factor.
+ *
+ * <p><b>Adapting to the observed mix.</b> Every add counts its delay (its time minus the last
+ * removed time) and every removal its separation from the previous one, by bit length, into two
+ * 64-entry histograms. Periodically (after {@value #FIRST_REVIEW} operations, then doubling up to
+ * {@value #REVIEW_PERIOD}) a review derives the width from the removals (twice their mean
+ * separation, the largest 1/64 dropped as idle gaps) and the bucket count from the adds, so that
+ * the window covers {@value #COVERED}/1024 of the delays (at most {@value #COVER_PER_EVENT}
+ * buckets per pending event and {@value #MAX_BUCKETS} in all), rebuilds if either differs from
+ * what the calendar has (by more than a factor of two in width, or too few or eight times too
+ * many buckets), and halves the histograms. The width then follows the spacing of the
+ * events that actually run, not of those queued far ahead (timers), so few events share a
+ * bucket and out-of-order inserts rarely walk; and the common latencies (fabric, PCIe, DMA
+ * chunks) stay within the window instead of in the far heap. The bucket count halves when fewer
+ * than one event per {@code 8 * COVER_PER_EVENT} buckets is pending. A rebuild lists the pending
+ * events in order, which also serves to renumber sequences. Nothing is allocated per operation;
+ * arrays are only reallocated by doubling or halving.
  */
 final class CalendarEventSet {
     /** Largest number of slots. */
     static final int MAX_CAPACITY = 1 << 28;
     private static final int MIN_BUCKETS = 16;
+    /** Most buckets the window may take to cover the observed delays, per pending event. */
+    private static final int COVER_PER_EVENT = 32;
+    /** Most buckets in any case: {@code 2^20} (8 MiB of bucket ends). */
+    private static final int MAX_BUCKETS = 1 << 20;
+    /** Share of the observed delays the window covers, in 1/1024. */
+    private static final int COVERED = 1004;
+    /** Operations between reviews of the width and the window. */
+    private static final int REVIEW_PERIOD = 1 << 16;
+    /** Operations before the first review (the period then doubles up to {@link #REVIEW_PERIOD}). */
+    private static final int FIRST_REVIEW = 1 << 10;
+    /** Removals a review needs before it trusts the observed separations. */
+    private static final int MIN_REMOVALS = 256;
+
+    /** Bucket width in separations: the trimmed mean separation of removals times this. */
+    private static final double WIDTH_PER_SEPARATION = 2.0;
     /** Events sampled for the width estimate. */
     private static final int SAMPLE = 64;
     private static final int FREE = -2;
@@ -99,6 +129,17 @@ final class CalendarEventSet {
     private long pastWork;
     private long pastOperations;
     private int[] scratch;
+    /**
+     * Delays of the adds since the last review ({@code time} minus the last removed time), by
+     * bit length: entry {@code b} counts the delays in {@code [2^(b-1), 2^b)}, entry 0 the zeros.
+     */
+    private final int[] delays = new int[64];
+    /** Separations between consecutive removals since the last review, by bit length. */
+    private final int[] separations = new int[64];
+    /** Operations (since the last rebuild) at which the next review happens. */
+    private long reviewAt = FIRST_REVIEW;
+    /** Operations between the last review and the next one. */
+    private int reviewPeriod = FIRST_REVIEW;
     /** Sink for the loads of {@link #touchNext}, so that the compiler keeps them. */
     private int touched;
 
@@ -142,6 +183,11 @@ final class CalendarEventSet {
         return ops == 0 ? 0 : (double) (pastWork + work) / ops;
     }
 
+    /** Events waiting in the far heap (for tests). */
+    int farCount() {
+        return farSize;
+    }
+
     /** Bucket width as a power of two, in ns (for tests). */
     int widthShift() {
         return shift;
@@ -171,11 +217,14 @@ final class CalendarEventSet {
         r[p + SEQUENCE] = sequence;
         size++;
         operations++;
+        delays[64 - Long.numberOfLeadingZeros(time - floorTime)]++;
         place(slot, time);
         if (size > bucketMask + 1) {
             rebuild(2 * (bucketMask + 1), false);
         } else if (tooMuchWork()) {
             rebuild(bucketMask + 1, false);
+        } else if (operations >= reviewAt) {
+            review();
         }
         return (r[p + STATE] & HIGH) | slot;
     }
@@ -239,6 +288,7 @@ final class CalendarEventSet {
             slot = farPop();
         }
         long time = time(slot);
+        separations[64 - Long.numberOfLeadingZeros(time - floorTime)]++;
         floorTime = time;
         long bucket = time >>> shift;
         scanBucket = bucket;
@@ -253,6 +303,8 @@ final class CalendarEventSet {
         operations++;
         if (tooMuchWork()) {
             rebuild(bucketMask + 1, false);
+        } else if (operations >= reviewAt) {
+            review();
         } else {
             shrinkIfSparse();
         }
@@ -386,30 +438,44 @@ final class CalendarEventSet {
             bucketEnds[b + 1] = slot;
             return;
         }
-        // Walk back to the last event not after this one (its sequence is smaller, so time
-        // decides); the head's previous link is stale, so the walk stops at the head.
         int head = bucketEnds[b];
-        int before = tail;
+        int h = at(head);
+        long headTime = r[h + TIME];
+        if (headTime > time) {
+            // before the head (a short delay into the bucket being drained): no walk
+            r[p + LINKS] = links(head, NONE);
+            r[h + LINKS] = (r[h + LINKS] & HIGH) | (slot & LOW);
+            bucketEnds[b] = slot;
+            return;
+        }
+        int before;
         int after;
-        while (true) {
-            if (before == head) {
-                after = NONE;
-                break;
+        if (time - headTime < r[t + TIME] - time) {
+            // nearer the head: walk forward from it to the first event after this one (times
+            // equal to this one's come first, their sequences being smaller)
+            after = head;
+            before = next(r[h + LINKS]);
+            while (r[at(before) + TIME] <= time) {
+                after = before;
+                before = next(r[at(before) + LINKS]);
+                work++;
             }
-            after = previous(r[at(before) + LINKS]);
-            if (r[at(after) + TIME] <= time) {
-                break;
+        } else {
+            // Walk back to the last event not after this one (its sequence is smaller, so time
+            // decides); the head's previous link is stale, so the walk stops at the head.
+            before = tail;
+            while (true) {
+                after = previous(r[at(before) + LINKS]);
+                if (r[at(after) + TIME] <= time) {
+                    break;
+                }
+                before = after;
+                work++;
             }
-            before = after;
-            work++;
         }
         r[p + LINKS] = links(before, after);
         setPrevious(before, slot);
-        if (after < 0) {
-            bucketEnds[b] = slot;
-        } else {
-            setNext(after, slot);
-        }
+        setNext(after, slot);
     }
 
     /**
@@ -449,9 +515,91 @@ final class CalendarEventSet {
 
     private void shrinkIfSparse() {
         int buckets = bucketMask + 1;
-        if (buckets > MIN_BUCKETS && size < buckets / 8) {
-            rebuild(buckets / 2, false);
+        if (buckets > MIN_BUCKETS && 8L * COVER_PER_EVENT * size < buckets) {
+            int target = buckets / 2;
+            while (target > MIN_BUCKETS && 8L * COVER_PER_EVENT * size < target) {
+                target /= 2;
+            }
+            rebuild(target, false);
         }
+    }
+
+    /**
+     * Compares the width and the window with what the adds and removals since the last review
+     * ask for, and rebuilds if they differ: the width from the removals' separations, the bucket
+     * count so that the window covers {@value #COVERED}/1024 of the adds' delays (within bounds).
+     * Then starts the next period.
+     */
+    private void review() {
+        int wantShift = observedShift();
+        int buckets = bucketMask + 1;
+        if (wantShift >= 0) {
+            int wantBuckets = coveringBuckets(wantShift);
+            // a width one step off is kept: rebuilding for it would cost more than it saves
+            if (Math.abs(wantShift - shift) > 1 || wantBuckets > buckets || wantBuckets < buckets / 8) {
+                rebuildAs(wantBuckets, wantShift, false);
+            }
+        }
+        for (int b = 0; b < 64; b++) {
+            delays[b] >>>= 1;
+            separations[b] >>>= 1;
+        }
+        reviewPeriod = Math.min(REVIEW_PERIOD, 2 * reviewPeriod);
+        reviewAt = operations + reviewPeriod;
+    }
+
+    /**
+     * The width (as a power of two) the removals since the last review ask for: the mean of their
+     * separations without the largest 1/64 (idle gaps), times {@link #WIDTH_PER_SEPARATION};
+     * -1 if there were too few removals or no time passed.
+     */
+    private int observedShift() {
+        int[] seps = separations;
+        long removals = 0;
+        for (int c : seps) {
+            removals += c;
+        }
+        if (removals < MIN_REMOVALS) {
+            return -1;
+        }
+        long keep = removals - removals / 64;
+        double sum = 0;
+        long kept = 0;
+        for (int b = 0; b < 64 && kept < keep; b++) {
+            long take = Math.min(seps[b], keep - kept);
+            // a separation of bit length b lies in [2^(b-1), 2^b): count it at 1.5 * 2^(b-1)
+            sum += take * (b == 0 ? 0.0 : 0.75 * Math.scalb(1.0, b));
+            kept += take;
+        }
+        double width = WIDTH_PER_SEPARATION * sum / kept;
+        return width < 2 ? 0 : Math.min(62, 63 - Long.numberOfLeadingZeros((long) width));
+    }
+
+    /**
+     * Buckets of {@code 2^widthShift} ns for a window that covers {@value #COVERED}/1024 of the
+     * delays added since the last review: a power of two, at least the pending count, at most
+     * {@value #COVER_PER_EVENT} per pending event and {@value #MAX_BUCKETS}.
+     */
+    private int coveringBuckets(int widthShift) {
+        int[] d = delays;
+        long total = 0;
+        for (int c : d) {
+            total += c;
+        }
+        long need = (total * COVERED + 1023) / 1024;
+        int length = 0;
+        long seen = 0;
+        while (length < 63 && seen < need) {
+            seen += d[length++];
+        }
+        // the covered delays have bit lengths below `length`, so they are below 2^(length-1) ns
+        int spanShift = Math.max(0, length - 1 - widthShift);
+        long span = spanShift >= 30 ? 1L << 30 : 1L << spanShift;
+        long want = Math.max(span + 1, Math.max(MIN_BUCKETS, size));
+        long cap = Math.min(MAX_BUCKETS, Math.max(MIN_BUCKETS, (long) COVER_PER_EVENT * size));
+        want = Math.min(want, cap);
+        int buckets = Integer.highestOneBit((int) Math.max(MIN_BUCKETS, want));
+        return buckets < want ? Math.min(MAX_BUCKETS, 2 * buckets) : buckets;
     }
 
     /**
@@ -459,6 +607,14 @@ final class CalendarEventSet {
      * {@code buckets} buckets (optionally renumbering their sequences by rank).
      */
     private void rebuild(int buckets, boolean renumberSequences) {
+        rebuildAs(buckets, -1, renumberSequences);
+    }
+
+    /**
+     * Lists the pending events in order and re-inserts them into {@code buckets} buckets of
+     * {@code 2^widthShift} ns, or of the width {@link #estimateShift} gives if it is -1.
+     */
+    private void rebuildAs(int buckets, int widthShift, boolean renumberSequences) {
         int n = size;
         if (scratch == null || scratch.length < n) {
             scratch = new int[capacity];
@@ -475,12 +631,14 @@ final class CalendarEventSet {
         while (farSize > 0) {
             order[k++] = farPop();
         }
-        shift = estimateShift(order, n);
-        if (buckets != bucketMask + 1) {
+        shift = widthShift >= 0 ? widthShift : estimateShift(order, n);
+        // the bucket array only grows (at most 8 MiB, MAX_BUCKETS), so that a window
+        // that follows the mix back and forth allocates nothing
+        if (2 * buckets > bucketEnds.length) {
             bucketEnds = new int[2 * buckets];
-            bucketMask = buckets - 1;
         }
-        Arrays.fill(bucketEnds, NONE);
+        bucketMask = buckets - 1;
+        Arrays.fill(bucketEnds, 0, 2 * buckets, NONE);
         calendarSize = 0;
         scanBucket = floorTime >>> shift;
         long end = scanBucket + buckets;
@@ -494,6 +652,7 @@ final class CalendarEventSet {
         }
         pastWork += work + n + buckets;
         pastOperations += operations;
+        reviewAt = Math.max(0, reviewAt - operations);
         work = 0;
         operations = 0;
     }

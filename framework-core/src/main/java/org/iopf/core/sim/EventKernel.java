@@ -27,6 +27,10 @@ import org.iopf.api.sim.Scheduler;
  * {@code 0} is never valid; a handle could only be confused with a later one after 2<sup>32</sup>
  * reuses of the same slot.
  *
+ * <p><b>Recording.</b> With the system property {@code iopf.kernel.trace=FILE}, the first kernel
+ * of the process records its schedulings, executions and cancellations into FILE (see
+ * {@code KernelTraceRecorder}), for the benchmarks' replay of a scenario's event-time mix.
+ *
  * <p>Not thread-safe: a kernel belongs to the simulation's one thread.
  *
  * @since 0.1
@@ -35,6 +39,8 @@ public final class EventKernel implements Scheduler {
     /** Bits of a sequence number before the pending events are renumbered. */
     static final int SEQUENCE_BITS = 35;
     private static final int DEFAULT_CAPACITY = 64;
+    /** Null unless a kernel trace is being recorded (see {@link KernelTraceRecorder}). */
+    private static final KernelTraceRecorder TRACE = KernelTraceRecorder.INSTANCE;
 
     private final CalendarEventSet events;
     private long now;
@@ -108,7 +114,11 @@ public final class EventKernel implements Scheduler {
 
     @Override
     public boolean cancel(long handle) {
-        return events.remove(handle);
+        boolean removed = events.remove(handle);
+        if (TRACE != null && removed) {
+            TRACE.cancelled(this, handle);
+        }
+        return removed;
     }
 
     @Override
@@ -271,6 +281,9 @@ public final class EventKernel implements Scheduler {
         Event event = set.takeEvent(slot);
         now = time;
         executed++;
+        if (TRACE != null) {
+            TRACE.fired(this);
+        }
         ExecutionListener l = listener;
         if (l != null) {
             l.executed(time, sequence);
@@ -283,6 +296,10 @@ public final class EventKernel implements Scheduler {
             events.renumber();
             nextSequence = events.size();
         }
-        return events.add(time, nextSequence++, event);
+        long handle = events.add(time, nextSequence++, event);
+        if (TRACE != null) {
+            TRACE.scheduled(this, time - now, handle);
+        }
+        return handle;
     }
 }
