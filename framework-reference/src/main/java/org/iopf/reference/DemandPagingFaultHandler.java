@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.random.RandomGenerator;
 import org.iopf.api.fault.FaultHandler;
 import org.iopf.api.fault.FaultKind;
 import org.iopf.api.fault.FaultRecord;
@@ -23,6 +24,7 @@ import org.iopf.api.mem.Vma;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.sim.CpuCore;
+import org.iopf.api.sim.ServiceTime;
 import org.iopf.api.sim.WorkPriority;
 import org.iopf.toolkit.fault.IoMappings;
 
@@ -60,7 +62,8 @@ final class DemandPagingFaultHandler implements FaultHandler {
     private final Iommu iommu;
     private final IoMappings mappings;
     private final CpuCore core;
-    private final long resolveLatency;
+    private final ServiceTime resolveLatency;
+    private final RandomGenerator random;
     private final int faultAround;
     private final Counter resolved;
     private final Counter terminated;
@@ -75,6 +78,7 @@ final class DemandPagingFaultHandler implements FaultHandler {
         this.iommu = Objects.requireNonNull(iommu, "iommu is null");
         this.mappings = new IoMappings(memoryManager, () -> iommu, this::forget);
         this.resolveLatency = context.parameters().get(DemandPagingFaultHandlerType.RESOLVE_LATENCY);
+        this.random = context.random();
         this.faultAround = context.parameters().get(DemandPagingFaultHandlerType.FAULT_AROUND);
         String coreName = context.parameters().get(DemandPagingFaultHandlerType.CORE);
         if (coreName.isEmpty() && context.resources().cores().isEmpty()) {
@@ -93,10 +97,10 @@ final class DemandPagingFaultHandler implements FaultHandler {
                 ? memoryManager.addressSpace(record.pid())
                 : Optional.empty();
         if (space.isEmpty()) {
-            core.run(TERMINATE, WorkPriority.INTERRUPT, resolveLatency, record.id(), () -> terminate(fault));
+            core.run(TERMINATE, WorkPriority.INTERRUPT, resolveLatency.draw(random), record.id(), () -> terminate(fault));
             return;
         }
-        core.run(RESOLVE, WorkPriority.KERNEL, resolveLatency, record.id(),
+        core.run(RESOLVE, WorkPriority.KERNEL, resolveLatency.draw(random), record.id(),
                 () -> mappings.resolve(space.get(), record.domain(), record.address(), record.access(),
                         entry -> finish(fault, space.get(), entry.isPresent())));
     }

@@ -6,13 +6,14 @@ import com.google.inject.Scopes;
 import java.util.List;
 import java.util.Set;
 import org.iopf.api.fault.FaultHandler;
+import org.iopf.api.observe.StatisticSpec;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.ComponentType;
-import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.observe.StatisticSpec;
-import org.iopf.api.platform.Source;
 import org.iopf.api.platform.Parameter;
+import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.Role;
+import org.iopf.api.platform.Source;
+import org.iopf.api.sim.ServiceTime;
 
 /**
  * Component type {@code demand-paging}: a generic fault handler that resolves translation faults
@@ -27,7 +28,7 @@ public final class DemandPagingFaultHandlerType implements ComponentType {
     /** The most: one last-level page table of 512 entries, Linux's bound on fault_around_bytes. */
     static final int MAX_FAULT_AROUND = 512;
 
-    static final Parameter<Long> RESOLVE_LATENCY = Parameter.duration("resolveLatency",
+    static final Parameter<ServiceTime> RESOLVE_LATENCY = Parameter.serviceTime("resolveLatency",
             "CPU time of the kernel work that resolves (or terminates) one fault, before the memory manager's own "
                     + "fault-in time").byDefault("5us").range("0ns", "1s")
             .from(Source.assumption("generic kernel fault work of microseconds, not the ExaNeSt path (FIDELITY A6)"));

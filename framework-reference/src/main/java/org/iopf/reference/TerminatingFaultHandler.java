@@ -2,11 +2,13 @@ package org.iopf.reference;
 
 import jakarta.inject.Inject;
 import java.util.Objects;
+import java.util.random.RandomGenerator;
 import org.iopf.api.fault.FaultHandler;
 import org.iopf.api.fault.PageFault;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.sim.CpuCore;
+import org.iopf.api.sim.ServiceTime;
 import org.iopf.api.sim.WorkPriority;
 
 /**
@@ -19,13 +21,15 @@ import org.iopf.api.sim.WorkPriority;
 final class TerminatingFaultHandler implements FaultHandler {
     private final ComponentContext context;
     private final CpuCore core;
-    private final long reportLatency;
+    private final ServiceTime reportLatency;
+    private final RandomGenerator random;
     private final Counter terminated;
 
     @Inject
     TerminatingFaultHandler(ComponentContext context) {
         this.context = Objects.requireNonNull(context, "context is null");
         this.reportLatency = context.parameters().get(TerminatingFaultHandlerType.REPORT_LATENCY);
+        this.random = context.random();
         String coreName = context.parameters().get(TerminatingFaultHandlerType.CORE);
         if (coreName.isEmpty() && context.resources().cores().isEmpty()) {
             throw new IllegalArgumentException(context.path() + ": the node has no CPU core to run the fault report on");
@@ -36,7 +40,7 @@ final class TerminatingFaultHandler implements FaultHandler {
 
     @Override
     public void handle(PageFault fault) {
-        core.run("terminate/report", WorkPriority.INTERRUPT, reportLatency, fault.record().id(), () -> {
+        core.run("terminate/report", WorkPriority.INTERRUPT, reportLatency.draw(random), fault.record().id(), () -> {
             terminated.increment();
             fault.terminate();
         });

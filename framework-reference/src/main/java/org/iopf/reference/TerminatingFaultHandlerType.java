@@ -6,20 +6,21 @@ import com.google.inject.Scopes;
 import java.util.List;
 import java.util.Set;
 import org.iopf.api.fault.FaultHandler;
+import org.iopf.api.observe.StatisticSpec;
 import org.iopf.api.platform.Capability;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.ComponentType;
-import org.iopf.api.platform.ParameterSpec;
-import org.iopf.api.observe.StatisticSpec;
-import org.iopf.api.platform.Source;
 import org.iopf.api.platform.Parameter;
+import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.Role;
+import org.iopf.api.platform.Source;
+import org.iopf.api.sim.ServiceTime;
 
 /**
  * Component type {@code terminate}: the baseline fault handler that terminates every fault.
  */
 public final class TerminatingFaultHandlerType implements ComponentType {
-    static final Parameter<Long> REPORT_LATENCY = Parameter.duration("reportLatency",
+    static final Parameter<ServiceTime> REPORT_LATENCY = Parameter.serviceTime("reportLatency",
             "CPU time of the interrupt work that reports and terminates one fault").byDefault("10us")
             .range("0ns", "1s").from(Source.assumption("an interrupt handler that logs and aborts: microseconds"));
     static final Parameter<String> CORE = Parameter.text("core",

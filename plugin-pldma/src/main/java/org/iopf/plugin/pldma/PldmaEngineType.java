@@ -14,6 +14,7 @@ import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.Role;
 import org.iopf.api.platform.Source;
 import org.iopf.api.sim.DataRate;
+import org.iopf.api.sim.ServiceTime;
 import org.pf4j.Extension;
 
 /**
@@ -68,16 +69,16 @@ public final class PldmaEngineType implements ComponentType {
             .range(0, 64).from(Source.assumption("a few resubmissions; the seed gives none"));
     static final Parameter<String> R5_CORE = Parameter.text("r5Core", "the core the R5 firmware runs on")
             .byDefault("r5.0").from(Source.seed("000", "§2.1 (the Cortex-R5 runs the transfer scheduler)"));
-    static final Parameter<Long> R5_PROGRAM_COST = Parameter.duration("r5ProgramCost",
+    static final Parameter<ServiceTime> R5_PROGRAM_COST = Parameter.serviceTime("r5ProgramCost",
             "R5 firmware time to program one block into the PLDMA").byDefault("1us").range("0ns", "1s")
             .from(Source.assumption("writing a block descriptor into the PLDMA and the firmware's bookkeeping; the seed gives none"));
-    static final Parameter<Long> R5_COMPLETION_COST = Parameter.duration("r5CompletionCost",
+    static final Parameter<ServiceTime> R5_COMPLETION_COST = Parameter.serviceTime("r5CompletionCost",
             "R5 firmware time to handle one block's completion").byDefault("500ns").range("0ns", "1s")
             .from(Source.assumption("half of programming a block; the seed gives none"));
     static final Parameter<String> LIBRARY_CORE = Parameter.text("libraryCore",
             "the core the user library's calls run on").byDefault("a53.0")
             .from(Source.seed("000", "§2.1 (applications run on the Cortex-A53s)"));
-    static final Parameter<Long> LIBRARY_CALL_COST = Parameter.duration("libraryCallCost",
+    static final Parameter<ServiceTime> LIBRARY_CALL_COST = Parameter.serviceTime("libraryCallCost",
             "CPU time of one rdma_write/rdma_read call and of taking its completion").byDefault("1us")
             .range("0ns", "1s").from(Source.assumption("a user-space call that writes a request; the seed gives none"));
 

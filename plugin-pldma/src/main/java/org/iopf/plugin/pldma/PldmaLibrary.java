@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.random.RandomGenerator;
 import org.iopf.api.dma.DmaEngine;
 import org.iopf.api.dma.DmaStatus;
 import org.iopf.api.iommu.DomainId;
@@ -19,6 +20,7 @@ import org.iopf.api.platform.Node;
 import org.iopf.api.platform.NodeId;
 import org.iopf.api.sim.CpuCore;
 import org.iopf.api.sim.Scheduler;
+import org.iopf.api.sim.ServiceTime;
 import org.iopf.api.sim.WorkPriority;
 
 /**
@@ -40,7 +42,8 @@ public final class PldmaLibrary {
     private final DomainId domain;
     private final boolean pinned;
     private final CpuCore core;
-    private final long callCost;
+    private final ServiceTime callCost;
+    private final RandomGenerator random;
     private final List<AddressRange> registered = new ArrayList<>();
     private boolean watching;
     private long pinnedBytes;
@@ -59,6 +62,7 @@ public final class PldmaLibrary {
         var p = engine.context().parameters();
         this.core = engine.context().resources().requireCore(p.get(PldmaEngineType.LIBRARY_CORE));
         this.callCost = p.get(PldmaEngineType.LIBRARY_CALL_COST);
+        this.random = engine.context().random();
     }
 
     /**
@@ -144,13 +148,13 @@ public final class PldmaLibrary {
         Objects.requireNonNull(done, "done is null");
         Scheduler scheduler = engine.context().scheduler();
         long submitted = scheduler.now();
-        core.run("pldma/lib-call", WorkPriority.USER, callCost, () -> {
+        core.run("pldma/lib-call", WorkPriority.USER, callCost.draw(random), () -> {
             if (!isRegistered(va, length)) {
                 done.accept(new RdmaCompletion(-1, operation, DmaStatus.ERROR, 0, 0, 0, submitted, scheduler.now()));
                 return;
             }
             engine.r5().post(operation, stream, channel, va, remote, remoteVa, length, submitted,
-                    completion -> core.run("pldma/lib-complete", WorkPriority.USER, callCost,
+                    completion -> core.run("pldma/lib-complete", WorkPriority.USER, callCost.draw(random),
                             () -> done.accept(new RdmaCompletion(completion.requestId(), operation,
                                     completion.status(), completion.bytes(), completion.blocks(),
                                     completion.retries(), submitted, scheduler.now()))));

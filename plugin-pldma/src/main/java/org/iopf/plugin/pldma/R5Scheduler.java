@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.random.RandomGenerator;
 import org.iopf.api.dma.DmaCompletion;
 import org.iopf.api.dma.DmaDescriptor;
 import org.iopf.api.dma.DmaStatus;
@@ -17,6 +18,7 @@ import org.iopf.api.observe.Counter;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.NodeId;
 import org.iopf.api.sim.CpuCore;
+import org.iopf.api.sim.ServiceTime;
 import org.iopf.api.sim.WorkPriority;
 
 /**
@@ -87,8 +89,9 @@ final class R5Scheduler implements TransferObserver {
     private final long blockSize;
     private final long timeoutPeriod;
     private final int retryLimit;
-    private final long programCost;
-    private final long completionCost;
+    private final ServiceTime programCost;
+    private final ServiceTime completionCost;
+    private final RandomGenerator random;
     private final ArrayDeque<Block> backlog = new ArrayDeque<>();
     private final Map<WireKey, Block> blocks = new HashMap<>();
     private final Map<BlockState, Integer> states = new EnumMap<>(BlockState.class);
@@ -111,6 +114,7 @@ final class R5Scheduler implements TransferObserver {
         this.retryLimit = p.get(PldmaEngineType.RETRY_LIMIT);
         this.programCost = p.get(PldmaEngineType.R5_PROGRAM_COST);
         this.completionCost = p.get(PldmaEngineType.R5_COMPLETION_COST);
+        this.random = context.random();
         var m = context.metrics();
         this.timeouts = PldmaStatistics.R5_TIMEOUTS.counter(m);
         this.retries = PldmaStatistics.R5_RETRIES.counter(m);
@@ -164,7 +168,7 @@ final class R5Scheduler implements TransferObserver {
         while (!backlog.isEmpty() && engine.inFlight() + programming < engine.maxConcurrentTransfers()) {
             Block block = backlog.pollFirst();
             programming++;
-            core.run("pldma/r5-program", WorkPriority.KERNEL, programCost, () -> program(block));
+            core.run("pldma/r5-program", WorkPriority.KERNEL, programCost.draw(random), () -> program(block));
         }
     }
 
@@ -201,7 +205,7 @@ final class R5Scheduler implements TransferObserver {
             context.scheduler().cancel(block.timer);
             block.timer = -1;
         }
-        core.run("pldma/r5-complete", WorkPriority.KERNEL, completionCost,
+        core.run("pldma/r5-complete", WorkPriority.KERNEL, completionCost.draw(random),
                 () -> end(block, completion.status(), completion.bytesTransferred()));
     }
 
