@@ -25,6 +25,13 @@ final class DeclarationsTest {
         return Files.readString(Path.of("../scenarios/hmm-ping-pong.yaml"));
     }
 
+    /** The 1-based line of the first occurrence of {@code what} in {@code text}. */
+    private static int lineOf(String text, String what) {
+        int at = text.indexOf(what);
+        assertThat(at).as(what).isNotNegative();
+        return (int) text.substring(0, at).chars().filter(c -> c == '\n').count() + 1;
+    }
+
     @Test
     void theBundledFileValidates() throws IOException {
         String text = pingPong();
@@ -36,7 +43,7 @@ final class DeclarationsTest {
         String text = pingPong().replace("metric: node1.gpu.pingPong.blockedRanges", "metric: node1.gpu.pingPong.blockedRange");
         assertThatThrownBy(() -> reader.read("hmm-ping-pong.yaml", text))
                 .isInstanceOf(PlatformFileException.class)
-                .hasMessageStartingWith("hmm-ping-pong.yaml:27:")
+                .hasMessageStartingWith("hmm-ping-pong.yaml:" + lineOf(text, "metric: node1.gpu.pingPong.blockedRange") + ":")
                 .hasMessageContaining("node1/gpu (hmm-device) records no statistic 'pingPong.blockedRange' "
                         + "(did you mean 'pingPong.blockedRanges'?)");
     }
@@ -55,7 +62,7 @@ final class DeclarationsTest {
         String text = pingPong().replaceFirst("deviceMemory: 1GiB", "deviceMemory: 3MiB");
         assertThatThrownBy(() -> reader.read("hmm-ping-pong.yaml", text))
                 .isInstanceOf(PlatformFileException.class)
-                .hasMessageStartingWith("hmm-ping-pong.yaml:16:")
+                .hasMessageStartingWith("hmm-ping-pong.yaml:" + lineOf(text, "deviceMemory: 3MiB") + ":")
                 .hasMessageContaining("'3MiB' is not a multiple of 2MiB");
     }
 
