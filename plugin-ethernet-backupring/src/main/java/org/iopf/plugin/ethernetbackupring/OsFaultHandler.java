@@ -4,6 +4,7 @@ import jakarta.inject.Inject;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Objects;
+import java.util.random.RandomGenerator;
 import org.iopf.api.fault.FaultHandler;
 import org.iopf.api.fault.FaultKind;
 import org.iopf.api.fault.FaultRecord;
@@ -19,6 +20,7 @@ import org.iopf.api.mem.Vma;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.sim.CpuCore;
+import org.iopf.api.sim.ServiceTime;
 import org.iopf.api.sim.WorkPriority;
 
 /**
@@ -47,10 +49,12 @@ final class OsFaultHandler implements FaultHandler {
     private final int[] queued;
     private final ArrayDeque<Runnable> drain = new ArrayDeque<>();
     private boolean draining;
-    private final long interruptCpu;
-    private final long faultReadCpu;
-    private final long resolveCpu;
-    private final long remapCpu;
+    private final ServiceTime interruptCpu;
+    private final ServiceTime faultReadCpu;
+    private final ServiceTime resolveCpu;
+    private final ServiceTime remapCpu;
+    /** Draws the steps' times; a constant draws nothing. */
+    private final RandomGenerator random;
     private final long faultAround;
     private final Counter aroundPages;
     private final Counter interrupts;
@@ -67,6 +71,7 @@ final class OsFaultHandler implements FaultHandler {
         this.faultReadCpu = context.parameters().get(OsFaultHandlerType.FAULT_READ_CPU);
         this.resolveCpu = context.parameters().get(OsFaultHandlerType.RESOLVE_CPU);
         this.remapCpu = context.parameters().get(OsFaultHandlerType.REMAP_CPU);
+        this.random = context.random();
         this.faultAround = context.parameters().get(OsFaultHandlerType.FAULT_AROUND);
         if (faultAround < PAGE.bytes() || Long.bitCount(faultAround) != 1) {
             throw new IllegalArgumentException(context.path() + ": faultAround must be a power of two >= 4 KiB: "
@@ -128,14 +133,14 @@ final class OsFaultHandler implements FaultHandler {
      * hands each on.
      */
     private void interrupt(FaultRecord record, Runnable queueWork) {
-        drain.add(() -> core.run("ethfault/read", WorkPriority.INTERRUPT, faultReadCpu, record.id(), () -> {
+        drain.add(() -> core.run("ethfault/read", WorkPriority.INTERRUPT, faultReadCpu.draw(random), record.id(), () -> {
             queueWork.run();
             drainNext();
         }));
         if (!draining) {
             draining = true;
             interrupts.increment();
-            core.run("ethfault/interrupt", WorkPriority.INTERRUPT, interruptCpu, record.id(), this::drainNext);
+            core.run("ethfault/interrupt", WorkPriority.INTERRUPT, interruptCpu.draw(random), record.id(), this::drainNext);
         }
     }
 
@@ -186,7 +191,8 @@ final class OsFaultHandler implements FaultHandler {
                 return;
             }
             boolean faultedIn = faulted.result() != FaultInResult.ALREADY_PRESENT;
-            long cpu = faultedIn ? resolveCpu : pageVa == PAGE.alignDown(record.address()) ? remapCpu : 0;
+            long cpu = faultedIn ? resolveCpu.draw(random)
+                    : pageVa == PAGE.alignDown(record.address()) ? remapCpu.draw(random) : 0;
             worker.run("ethfault/resolve", WorkPriority.KERNEL, cpu, record.id(), () -> {
                 PageTableEntry entry = space.entry(pageVa).orElse(null);
                 if (entry == null || !entry.present()) {

@@ -13,6 +13,7 @@ import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.Role;
 import org.iopf.api.platform.Source;
+import org.iopf.api.sim.ServiceTime;
 import org.pf4j.Extension;
 
 /**
@@ -23,11 +24,11 @@ import org.pf4j.Extension;
  */
 @Extension
 public final class OsFaultHandlerType implements ComponentType {
-    static final Parameter<Long> INTERRUPT_CPU = Parameter.duration("interruptCpu",
+    static final Parameter<ServiceTime> INTERRUPT_CPU = Parameter.serviceTime("interruptCpu",
             "CPU time of one fault interrupt (the IRQ and the wake-up of its handler thread); faults that arrive "
                     + "while the thread runs are drained in the same pass, each for faultReadCpu").byDefault("5us")
             .range("0ns", "1s").from(Source.seed("001", "§3.1"));
-    static final Parameter<Long> FAULT_READ_CPU = Parameter.duration("faultReadCpu",
+    static final Parameter<ServiceTime> FAULT_READ_CPU = Parameter.serviceTime("faultReadCpu",
             "CPU time of the interrupt thread per fault it drains: read the fault record, queue its work item")
             .byDefault("500ns").range("0ns", "1s")
             .from(Source.driver("linux", "drivers/iommu/intel/prq.c prq_event_thread (drains the page request queue "
@@ -37,12 +38,12 @@ public final class OsFaultHandlerType implements ComponentType {
                     + "any idle core); 0: every core of the node but the first (the NIC's rx core)")
             .byDefault("0").range(0, 1024)
             .from(Source.driver("linux", "drivers/iommu/io-pgfault.c iopf_queue_alloc: alloc_workqueue(WQ_UNBOUND)"));
-    static final Parameter<Long> RESOLVE_CPU = Parameter.duration("resolveCpu",
+    static final Parameter<ServiceTime> RESOLVE_CPU = Parameter.serviceTime("resolveCpu",
             "CPU time of the kernel worker after the fault-in: page-table walk, IOMMU map and IOTLB invalidation "
                     + "(the memory manager adds its own fault-in time)").byDefault("13us").range("0ns", "1s")
             .from(Source.assumption("13 us of kernel work per page, first calibrated to C4 (cold-start recovery "
                     + "200-400 ms) when every fault was handled on one core; kept, not re-fitted"));
-    static final Parameter<Long> REMAP_CPU = Parameter.duration("remapCpu",
+    static final Parameter<ServiceTime> REMAP_CPU = Parameter.serviceTime("remapCpu",
             "CPU time of the kernel worker when the faulting page is resident and only its IOMMU entry was gone "
                     + "(after NUMA migration): IOMMU map and IOTLB invalidation").byDefault("2us").range("0ns", "1s")
             .from(Source.assumption("the IOMMU map and IOTLB invalidation part of resolveCpu"));
