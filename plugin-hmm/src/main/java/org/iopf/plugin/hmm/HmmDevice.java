@@ -8,6 +8,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
+import java.util.random.RandomGenerator;
 import org.iopf.api.buffer.AllocationResult;
 import org.iopf.api.buffer.Attachment;
 import org.iopf.api.buffer.Buffer;
@@ -35,6 +36,7 @@ import org.iopf.api.observe.Tracer;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.sim.CpuCore;
 import org.iopf.api.sim.Scheduler;
+import org.iopf.api.sim.ServiceTime;
 import org.iopf.plugin.hmm.policy.MigrationPolicies;
 import org.iopf.toolkit.buffer.ProcessMemoryBuffers;
 import org.slf4j.Logger;
@@ -62,6 +64,8 @@ public final class HmmDevice implements BufferManager {
     private static final Logger LOG = LoggerFactory.getLogger(HmmDevice.class);
 
     private final ComponentContext context;
+    /** Draws the service times; a constant draws nothing. */
+    private final RandomGenerator random;
     private final MemoryManager memory;
     private final DeviceMemory deviceMemory;
     private final FaultSink faults;
@@ -79,9 +83,15 @@ public final class HmmDevice implements BufferManager {
     private boolean pressured;
     private boolean warnedIncomplete;
 
+    /** One batch's collect-to-finalize CPU time, drawn from the device's random stream. */
+    long drawBatchOverhead() {
+        return settings.batchOverhead().draw(random);
+    }
+
     @Inject
     HmmDevice(ComponentContext context, MemoryManager memory, FaultSink faults) {
         this.context = requireNonNull(context, "context is null");
+        this.random = context.random();
         this.memory = requireNonNull(memory, "memory is null");
         this.deviceMemory = memory.requireDeviceMemory();
         this.faults = requireNonNull(faults, "faults is null");
@@ -270,7 +280,7 @@ public final class HmmDevice implements BufferManager {
             return OptionalLong.empty();
         }
         long copied = links.hostDevice(bytes);
-        long doneAt = copied + settings.faultBackLatencyNanos();
+        long doneAt = copied + settings.faultBackLatency().draw(random);
         metrics.faultBacks.increment();
         metrics.faultBackBytes.add(bytes);
         metrics.faultBackLatency.record(doneAt - now);

@@ -14,6 +14,7 @@ import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.Role;
 import org.iopf.api.platform.Source;
 import org.iopf.api.sim.DataRate;
+import org.iopf.api.sim.ServiceTime;
 import org.pf4j.Extension;
 
 /**
@@ -56,10 +57,10 @@ public final class HmmDeviceType implements ComponentType {
     static final Parameter<Integer> PING_PONG_THRESHOLD = Parameter.count("pingPongThreshold",
             "times a range may be migrated and then faulted back by the CPU before the policy stops migrating it")
             .byDefault("2").range(1, 1_000_000).from(Source.seed("003", "F3"));
-    static final Parameter<Long> BATCH_OVERHEAD = Parameter.duration("batchOverhead",
+    static final Parameter<ServiceTime> BATCH_OVERHEAD = Parameter.serviceTime("batchOverhead",
             "driver CPU time per batch: collect and unmap with MMU-notifier invalidation, allocate, commit, "
                     + "finalize").byDefault("20us").range("0ns", "1s").from(Source.seed("003", "F3"));
-    static final Parameter<Long> FAULT_BACK_LATENCY = Parameter.duration("faultBackLatency",
+    static final Parameter<ServiceTime> FAULT_BACK_LATENCY = Parameter.serviceTime("faultBackLatency",
             "CPU fault handling before the copy back of a device-private page").byDefault("5us").range("0ns", "1s")
             .from(Source.seed("003", "F2"));
     static final Parameter<Long> BOUNCE_BUFFER = Parameter.bytes("bounceBuffer",

@@ -2,6 +2,7 @@ package org.iopf.plugin.hmm;
 
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.sim.DataRate;
+import org.iopf.api.sim.ServiceTime;
 
 /**
  * The parameters of an {@code hmm-device}, read once (see {@link HmmDeviceType} for each one's
@@ -16,8 +17,8 @@ import org.iopf.api.sim.DataRate;
  * @param policy the migration policy's name
  * @param granularityBytes tracking granule of the policy
  * @param pingPongThreshold ping-pongs before a granule is blocked
- * @param batchOverheadNanos CPU time to collect, unmap, commit and finalize one batch
- * @param faultBackLatencyNanos CPU fault handling before the copy back of one page
+ * @param batchOverhead CPU time to collect, unmap, commit and finalize one batch (drawn per batch)
+ * @param faultBackLatency CPU fault handling before the copy back of one page (drawn per fault)
  * @param bounceBufferBytes size of the pinned bounce buffer for write-back
  * @param storageBandwidth bandwidth of the storage written back to
  * @param pressureRatio device/system memory ratio above which migrate-back pressure is flagged
@@ -25,7 +26,7 @@ import org.iopf.api.sim.DataRate;
  */
 record HmmSettings(long deviceMemoryBytes, DataRate deviceBandwidth, DataRate pcieBandwidth, DataRate ddrBandwidth,
         long batchBytes, boolean mirror, String policy, long granularityBytes, int pingPongThreshold,
-        long batchOverheadNanos, long faultBackLatencyNanos, long bounceBufferBytes, DataRate storageBandwidth,
+        ServiceTime batchOverhead, ServiceTime faultBackLatency, long bounceBufferBytes, DataRate storageBandwidth,
         double pressureRatio, String core) {
     /** Reads the validated parameters (ranges and steps are declared, and checked, in {@link HmmDeviceType}). */
     static HmmSettings from(Parameters p) {

@@ -76,7 +76,7 @@ final class MigrationJob {
         AddressRange range = plan.poll();
         collecting = true;
         inFlight++;
-        device.core().run("hmm/collect", WorkPriority.KERNEL, device.settings().batchOverheadNanos(), 0,
+        device.core().run("hmm/collect", WorkPriority.KERNEL, device.drawBatchOverhead(), 0,
                 () -> collect(range));
     }
 
