@@ -24,19 +24,6 @@ final class DeviceExclusiveTest {
     private static final String DEVICE = "deviceMemory: 64MiB, batchSize: 1MiB";
     private static final String MEMORY = "{numa: [1GiB], content: bytes}";
 
-    /** {@code ptr[i] = i + add} as little-endian ints. */
-    private static byte[] ints(int add) {
-        byte[] data = new byte[(int) SIZE];
-        for (int i = 0; i < data.length / 4; i++) {
-            int v = i + add;
-            data[4 * i] = (byte) v;
-            data[4 * i + 1] = (byte) (v >>> 8);
-            data[4 * i + 2] = (byte) (v >>> 16);
-            data[4 * i + 3] = (byte) (v >>> 24);
-        }
-        return data;
-    }
-
     /** The CPU's {@code ptr[i]++} over the buffer: a read, then a write of every int. */
     private static void increment(MemoryManager mm, AddressSpace p, long va) {
         byte[] seen = new byte[(int) SIZE];
@@ -52,12 +39,6 @@ final class DeviceExclusiveTest {
         mm.write(p, va, seen, 0, seen.length);
     }
 
-    private static byte[] read(MemoryManager mm, AddressSpace p, long va) {
-        byte[] seen = new byte[(int) SIZE];
-        mm.read(p, va, seen, 0, seen.length);
-        return seen;
-    }
-
     @Test
     void exclusive() {
         List<Object> seen = new ArrayList<>();
@@ -66,16 +47,16 @@ final class DeviceExclusiveTest {
             AddressSpace p = mm.createAddressSpace("app");
             long va = mm.mmap(p, SIZE, MapOptions.DEFAULT);
             long mirror = mm.mmap(p, SIZE, MapOptions.DEFAULT);
-            mm.write(p, va, ints(0), 0, (int) SIZE);
+            mm.write(p, va, SelftestBuffers.ints(SIZE, 0), 0, (int) SIZE);
             mm.fill(p, mirror, SIZE, 1);
             seen.add(gpu.makeExclusive(p, va, SIZE));
             seen.add(mm.translate(p, va, org.iopf.api.mem.Access.READ).isPresent());
             gpu.compute(p, va, mirror, SIZE, s -> {
                 seen.add(s);
                 seen.add(gpu.exclusivePages(p, va, SIZE));
-                seen.add(read(mm, p, mirror));
+                seen.add(SelftestBuffers.read(mm, p, mirror, SIZE));
                 increment(mm, p, va);
-                seen.add(read(mm, p, va));
+                seen.add(SelftestBuffers.read(mm, p, va, SIZE));
                 seen.add(gpu.exclusivePages(p, va, SIZE));
                 c.finish();
             });
@@ -86,8 +67,8 @@ final class DeviceExclusiveTest {
         assertThat(seen.get(1)).as("the CPU entry is gone").isEqualTo(false);
         assertThat(device.deviceFaults()).as("the device reads its exclusive pages without a fault").isZero();
         assertThat(seen.get(3)).as("reading does not end exclusive access").isEqualTo((long) NPAGES);
-        assertThat((byte[]) seen.get(4)).as("what the device read").isEqualTo(ints(0));
-        assertThat((byte[]) seen.get(5)).as("the CPU's increments, pages back in system memory").isEqualTo(ints(1));
+        assertThat((byte[]) seen.get(4)).as("what the device read").isEqualTo(SelftestBuffers.ints(SIZE, 0));
+        assertThat((byte[]) seen.get(5)).as("the CPU's increments, pages back in system memory").isEqualTo(SelftestBuffers.ints(SIZE, 1));
         assertThat(seen.get(6)).as("atomic access revoked (CHECK_EXCLUSIVE)").isEqualTo(0L);
         assertThat(out.figure("node1.gpu.faultBacks")).as("nothing migrated").isZero();
     }
@@ -100,14 +81,14 @@ final class DeviceExclusiveTest {
             AddressSpace p = mm.createAddressSpace("app");
             long va = mm.mmap(p, SIZE, MapOptions.DEFAULT);
             long mirror = mm.mmap(p, SIZE, MapOptions.DEFAULT);
-            mm.write(p, va, ints(0), 0, (int) SIZE);
-            mm.write(p, mirror, ints(7), 0, (int) SIZE);
+            mm.write(p, va, SelftestBuffers.ints(SIZE, 0), 0, (int) SIZE);
+            mm.write(p, mirror, SelftestBuffers.ints(SIZE, 7), 0, (int) SIZE);
             seen.add(gpu.makeExclusive(p, va, SIZE));
             mm.requireMemoryProtection().mprotect(p, va, SIZE, Protection.READ);
             seen.add(gpu.exclusivePages(p, va, SIZE));
             gpu.compute(p, mirror, va, SIZE, s -> {
                 seen.add(s);
-                seen.add(read(mm, p, va));
+                seen.add(SelftestBuffers.read(mm, p, va, SIZE));
                 c.finish();
             });
         });
@@ -116,7 +97,7 @@ final class DeviceExclusiveTest {
         assertThat(seen.get(0)).isEqualTo((long) NPAGES);
         assertThat(seen.get(1)).as("mprotect's invalidation ends the device's atomic access").isEqualTo(0L);
         assertThat(write.errors()).as("the device write fails (-EPERM)").isEqualTo(NPAGES);
-        assertThat((byte[]) seen.get(3)).as("nothing was written").isEqualTo(ints(0));
+        assertThat((byte[]) seen.get(3)).as("nothing was written").isEqualTo(SelftestBuffers.ints(SIZE, 0));
     }
 
     @Test
@@ -126,22 +107,22 @@ final class DeviceExclusiveTest {
             MemoryManager mm = c.requireNode("node1").memoryManager();
             AddressSpace p = mm.createAddressSpace("app");
             long va = mm.mmap(p, SIZE, MapOptions.DEFAULT);
-            mm.write(p, va, ints(0), 0, (int) SIZE);
+            mm.write(p, va, SelftestBuffers.ints(SIZE, 0), 0, (int) SIZE);
             seen.add(gpu.makeExclusive(p, va, SIZE));
             AddressSpace child = mm.requireCopyOnWriteFork().fork(p, "child");
             seen.add(gpu.exclusivePages(p, va, SIZE));
             increment(mm, child, va);
-            seen.add(read(mm, child, va));
+            seen.add(SelftestBuffers.read(mm, child, va, SIZE));
             increment(mm, p, va);
-            seen.add(read(mm, p, va));
+            seen.add(SelftestBuffers.read(mm, p, va, SIZE));
             seen.add(mm.stats().cowFaults());
             c.finish();
         });
 
         assertThat(seen.get(0)).isEqualTo((long) NPAGES);
         assertThat(seen.get(1)).as("fork restores the entries: the device loses them").isEqualTo(0L);
-        assertThat((byte[]) seen.get(2)).as("the child's increments").isEqualTo(ints(1));
-        assertThat((byte[]) seen.get(3)).as("the parent's, on its own copy").isEqualTo(ints(1));
+        assertThat((byte[]) seen.get(2)).as("the child's increments").isEqualTo(SelftestBuffers.ints(SIZE, 1));
+        assertThat((byte[]) seen.get(3)).as("the parent's, on its own copy").isEqualTo(SelftestBuffers.ints(SIZE, 1));
         assertThat(seen.get(4)).as("the child's writes copied every page; the parent, last sharer, reuses them")
                 .isEqualTo((long) NPAGES);
     }

@@ -24,23 +24,6 @@ final class Hmm2CasesTest {
     private static final String DEVICE = "deviceMemory: 64MiB, batchSize: 1MiB";
     private static final String MEMORY = "{numa: [1GiB], content: bytes}";
 
-    private static byte[] ints(int pages) {
-        byte[] data = new byte[(int) (pages * PAGE)];
-        for (int i = 0; i < data.length / 4; i++) {
-            data[4 * i] = (byte) i;
-            data[4 * i + 1] = (byte) (i >>> 8);
-            data[4 * i + 2] = (byte) (i >>> 16);
-            data[4 * i + 3] = (byte) (i >>> 24);
-        }
-        return data;
-    }
-
-    private static byte[] read(MemoryManager mm, AddressSpace p, long va, long length) {
-        byte[] seen = new byte[(int) length];
-        mm.read(p, va, seen, 0, seen.length);
-        return seen;
-    }
-
     /**
      * {@code double_map}: both devices read the same read-only memory; after it migrates to device 1,
      * device 0's read faults it back from device 1 (its {@code hmm_range_fault} does not accept
@@ -61,7 +44,7 @@ final class Hmm2CasesTest {
             for (long m : new long[] {mirror0, mirror1, mirror2}) {
                 mm.fill(p, m, size, 5);
             }
-            mm.write(p, va, ints(npages), 0, (int) size);
+            mm.write(p, va, SelftestBuffers.ints(npages * PAGE, 0), 0, (int) size);
             mm.requireMemoryProtection().mprotect(p, va, size, Protection.READ);
             gpu0.compute(p, va, mirror0, size, r0 -> gpu1.compute(p, va, mirror1, size, r1 ->
                     gpu1.migrateToDevice(p, va, size, m -> {
@@ -69,9 +52,9 @@ final class Hmm2CasesTest {
                         seen.add(gpu1.deviceMemory().devicePrivateEntry(p, va).isPresent());
                         gpu0.compute(p, va, mirror2, size, r2 -> {
                             seen.add(r2);
-                            seen.add(read(mm, p, mirror0, size));
-                            seen.add(read(mm, p, mirror1, size));
-                            seen.add(read(mm, p, mirror2, size));
+                            seen.add(SelftestBuffers.read(mm, p, mirror0, size));
+                            seen.add(SelftestBuffers.read(mm, p, mirror1, size));
+                            seen.add(SelftestBuffers.read(mm, p, mirror2, size));
                             c.finish();
                         });
                     })));
@@ -84,9 +67,9 @@ final class Hmm2CasesTest {
         assertThat(third.errors()).isZero();
         assertThat(third.deviceFaults()).as("device 0 faults each of device 1's pages").isEqualTo(npages);
         assertThat(out.figure("node1.gpu1.faultBacks")).as("back from device 1, one per page").isEqualTo(npages);
-        assertThat((byte[]) seen.get(3)).as("device 0 read").isEqualTo(ints(npages));
-        assertThat((byte[]) seen.get(4)).as("device 1 read").isEqualTo(ints(npages));
-        assertThat((byte[]) seen.get(5)).as("device 0 read after the migration to device 1").isEqualTo(ints(npages));
+        assertThat((byte[]) seen.get(3)).as("device 0 read").isEqualTo(SelftestBuffers.ints(npages * PAGE, 0));
+        assertThat((byte[]) seen.get(4)).as("device 1 read").isEqualTo(SelftestBuffers.ints(npages * PAGE, 0));
+        assertThat((byte[]) seen.get(5)).as("device 0 read after the migration to device 1").isEqualTo(SelftestBuffers.ints(npages * PAGE, 0));
     }
 
     /**

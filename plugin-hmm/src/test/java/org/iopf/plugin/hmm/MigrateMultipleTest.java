@@ -22,18 +22,6 @@ final class MigrateMultipleTest {
     private static final long SIZE = NPAGES * PAGE;
     private static final int NTIMES = 10;
 
-    private static byte[] ints(int add) {
-        byte[] data = new byte[(int) SIZE];
-        for (int i = 0; i < data.length / 4; i++) {
-            int v = i + add;
-            data[4 * i] = (byte) v;
-            data[4 * i + 1] = (byte) (v >>> 8);
-            data[4 * i + 2] = (byte) (v >>> 16);
-            data[4 * i + 3] = (byte) (v >>> 24);
-        }
-        return data;
-    }
-
     /** One round's observations. */
     private record Round(long migratedBytes, long deviceBytes, boolean deviceReadRight, boolean cpuReadRight) {
     }
@@ -65,7 +53,7 @@ final class MigrateMultipleTest {
         long va = mm.mmap(p, SIZE, MapOptions.DEFAULT);
         long mirror = mm.mmap(p, SIZE, MapOptions.DEFAULT);
         mm.fill(p, mirror, SIZE, 1);
-        byte[] values = ints(n);
+        byte[] values = SelftestBuffers.ints(SIZE, n);
         mm.write(p, va, values, 0, values.length);
         gpu.migrateToDevice(p, va, SIZE, m -> gpu.compute(p, va, mirror, SIZE, k -> {
             byte[] deviceRead = new byte[(int) SIZE];

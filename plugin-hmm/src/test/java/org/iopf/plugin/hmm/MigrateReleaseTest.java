@@ -25,24 +25,6 @@ final class MigrateReleaseTest {
     private static final String DEVICE = "deviceMemory: 64MiB, batchSize: 1MiB";
     private static final String MEMORY = "{numa: [1GiB], content: bytes}";
 
-    private static byte[] ints(int add) {
-        byte[] data = new byte[(int) SIZE];
-        for (int i = 0; i < data.length / 4; i++) {
-            int v = i + add;
-            data[4 * i] = (byte) v;
-            data[4 * i + 1] = (byte) (v >>> 8);
-            data[4 * i + 2] = (byte) (v >>> 16);
-            data[4 * i + 3] = (byte) (v >>> 24);
-        }
-        return data;
-    }
-
-    private static byte[] read(MemoryManager mm, AddressSpace p, long va) {
-        byte[] seen = new byte[(int) SIZE];
-        mm.read(p, va, seen, 0, seen.length);
-        return seen;
-    }
-
     @Test
     void migrate_release() {
         List<Object> seen = new ArrayList<>();
@@ -50,12 +32,12 @@ final class MigrateReleaseTest {
             MemoryManager mm = c.requireNode("node1").memoryManager();
             AddressSpace p = mm.createAddressSpace("app");
             long va = mm.mmap(p, SIZE, MapOptions.DEFAULT);
-            mm.write(p, va, ints(0), 0, (int) SIZE);
+            mm.write(p, va, SelftestBuffers.ints(SIZE, 0), 0, (int) SIZE);
             gpu.migrateToDevice(p, va, SIZE, to -> gpu.migrateToRam(p, va, SIZE, back -> {
                 seen.add(to);
                 seen.add(back);
                 seen.add(gpu.deviceMemory().devicePrivateEntry(p, va).isPresent());
-                seen.add(read(mm, p, va));
+                seen.add(SelftestBuffers.read(mm, p, va, SIZE));
                 c.finish();
             }));
         });
@@ -63,7 +45,7 @@ final class MigrateReleaseTest {
         assertThat(((MigrationSummary) seen.get(0)).migratedBytes()).isEqualTo(SIZE);
         assertThat(((MigrationSummary) seen.get(1)).migratedBytes()).as("released: all back").isEqualTo(SIZE);
         assertThat(seen.get(2)).isEqualTo(false);
-        assertThat((byte[]) seen.get(3)).isEqualTo(ints(0));
+        assertThat((byte[]) seen.get(3)).isEqualTo(SelftestBuffers.ints(SIZE, 0));
         assertThat(out.figure("node1.gpu.faultBacks")).as("no CPU fault needed").isZero();
     }
 
@@ -76,7 +58,7 @@ final class MigrateReleaseTest {
             long va = mm.mmap(p, SIZE, MapOptions.DEFAULT);
             long mirror = mm.mmap(p, SIZE, MapOptions.DEFAULT);
             mm.fill(p, mirror, SIZE, 1);
-            mm.write(p, va, ints(0), 0, (int) SIZE);
+            mm.write(p, va, SelftestBuffers.ints(SIZE, 0), 0, (int) SIZE);
             gpu.migrateToDevice(p, va, SIZE, first -> {
                 byte[] half = new byte[(int) SIZE / 2];
                 mm.read(p, va, half, 0, half.length);
@@ -92,14 +74,14 @@ final class MigrateReleaseTest {
                         }
                     }
                     seen.add(onDevice);
-                    seen.add(read(mm, p, mirror));
+                    seen.add(SelftestBuffers.read(mm, p, mirror, SIZE));
                     c.finish();
                 }));
             });
         });
 
         assertThat((byte[]) seen.get(0)).as("the CPU's half, faulted back")
-                .isEqualTo(java.util.Arrays.copyOf(ints(0), (int) SIZE / 2));
+                .isEqualTo(java.util.Arrays.copyOf(SelftestBuffers.ints(SIZE, 0), (int) SIZE / 2));
         assertThat(out.figure("node1.gpu.faultBacks")).isEqualTo(NPAGES / 2.0);
         assertThat(((MigrationSummary) seen.get(1)).migratedBytes()).as("the half in system memory moves again")
                 .isEqualTo(SIZE / 2);
@@ -107,7 +89,7 @@ final class MigrateReleaseTest {
         assertThat(((ComputeSummary) seen.get(2)).deviceBytes()).as("the device reads it all from its memory")
                 .isEqualTo(SIZE);
         assertThat(seen.get(3)).as("cpages == npages").isEqualTo((long) NPAGES);
-        assertThat((byte[]) seen.get(4)).isEqualTo(ints(0));
+        assertThat((byte[]) seen.get(4)).isEqualTo(SelftestBuffers.ints(SIZE, 0));
     }
 
     @Test
@@ -117,7 +99,7 @@ final class MigrateReleaseTest {
 
         assertThat(reads).hasSize(10);
         for (int n = 0; n < 10; n++) {
-            assertThat(reads.get(n)).as("round %d", n).isEqualTo(ints(n));
+            assertThat(reads.get(n)).as("round %d", n).isEqualTo(SelftestBuffers.ints(SIZE, n));
         }
     }
 
@@ -130,9 +112,9 @@ final class MigrateReleaseTest {
         AddressSpace p = mm.addressSpace(1).orElseGet(() -> mm.createAddressSpace("app"));
         long va = mm.mmap(p, SIZE, MapOptions.DEFAULT);
         long mirror = mm.mmap(p, SIZE, MapOptions.DEFAULT);
-        mm.write(p, va, ints(n), 0, (int) SIZE);
+        mm.write(p, va, SelftestBuffers.ints(SIZE, n), 0, (int) SIZE);
         gpu.compute(p, va, mirror, SIZE, k -> {
-            reads.add(read(mm, p, mirror));
+            reads.add(SelftestBuffers.read(mm, p, mirror, SIZE));
             mm.munmap(p, va, SIZE);
             mm.munmap(p, mirror, SIZE);
             readRound(c, gpu, n + 1, reads);
