@@ -1,7 +1,5 @@
 package org.iopf.toolkit.rc;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Objects;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
@@ -25,8 +23,7 @@ public final class PinnedRegions implements RcMemory<PinnedRegions.Region> {
     private static final long PAGE = PageSize.BASE.bytes();
 
     private final MemoryManager memory;
-    private final Map<Integer, Region> byKey = new HashMap<>();
-    private int nextKey = 1;
+    private final NumberedTable<Region> byKey = new NumberedTable<>();
 
     /** A pinned region and the frame of each of its pages. */
     public static final class Region {
@@ -95,9 +92,9 @@ public final class PinnedRegions implements RcMemory<PinnedRegions.Region> {
         for (int i = 0; i < frames.length; i++) {
             frames[i] = memory.translate(space, first + i * PAGE, Access.READ).orElseThrow();
         }
-        int key = nextKey++;
+        int key = byKey.nextNumber();
         MemoryRegion region = new MemoryRegion(key, key, pd.pdn(), address, length, remoteWrite, remoteRead, false);
-        byKey.put(key, new Region(region, space, frames));
+        byKey.add(new Region(region, space, frames));
         return new RegistrationResult.Registered(region);
     }
 

@@ -1,7 +1,5 @@
 package org.iopf.toolkit.rc;
 
-import java.util.HashMap;
-import java.util.Map;
 import java.util.Objects;
 import org.iopf.api.fabric.Packet;
 import org.iopf.api.nic.BoundedCompletionQueue;
@@ -19,8 +17,7 @@ public final class RcQueuePairs<R> {
     private final String owner;
     private final RcLink link;
     private final RcSettings settings;
-    private final Map<Integer, RcQueuePairEngine<R>> byQpn = new HashMap<>();
-    private int nextQpn = 1;
+    private final NumberedTable<RcQueuePairEngine<R>> byQpn = new NumberedTable<>();
 
     /**
      * Creates an empty table.
@@ -52,10 +49,10 @@ public final class RcQueuePairs<R> {
                 || !(receiveQueue instanceof BoundedCompletionQueue receive)) {
             throw new IllegalArgumentException("completion queues must come from " + owner);
         }
-        RcQueuePairEngine<R> qp = new RcQueuePairEngine<>(link, memory, settings, nextQpn++,
+        RcQueuePairEngine<R> qp = new RcQueuePairEngine<>(link, memory, settings, byQpn.nextNumber(),
                 Objects.requireNonNull(pd, "pd is null"), send, receive,
                 Objects.requireNonNull(config, "config is null"));
-        byQpn.put(qp.qpn(), qp);
+        byQpn.add(qp);
         return qp;
     }
 
