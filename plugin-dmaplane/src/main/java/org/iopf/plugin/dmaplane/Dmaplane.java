@@ -66,7 +66,7 @@ final class Dmaplane implements BufferManager, Inspectable {
                     context.path() + "/ch" + i, context.metrics()));
         }
         this.gpu = new GpuBar(values.gpu(), values.gpuWcMapping(), cores.get(0), context.resources(), context.name(),
-                context.scheduler(), context.tracer(), context.path(), locks, context.metrics());
+                context.scheduler(), context.tracer(), context.path(), locks, context.metrics(), context.random());
     }
 
     /** The node's NIC, when the node has one; the RDMA engine then runs over it. */
@@ -134,7 +134,7 @@ final class Dmaplane implements BufferManager, Inspectable {
             }
             rdma = new RdmaEngine(context.path(), context.path() + "/rdma", nic, transport, buffers, locks,
                     cores.get(0), context.scheduler(), context.tracer(), values.postCost(), values.pollCost(),
-                    values.registrationCost(), context.metrics());
+                    values.registrationCost(), context.metrics(), context.random());
         }
         return rdma;
     }

@@ -67,10 +67,10 @@ final class DmaplaneParameters {
     static final Parameter<DataRate> INTERCONNECT_BANDWIDTH = Parameter.rate("interconnectBandwidth",
             "socket interconnect bandwidth that remote fills cross").byDefault("32GB/s").range(RATE_MIN, RATE_MAX)
             .from(Source.assumption("below one node's memory bandwidth; E5's remote figures are latency-bound"));
-    static final Parameter<Long> POST_COST = Parameter.duration("postCost",
+    static final Parameter<ServiceTime> POST_COST = Parameter.serviceTime("postCost",
             "kernel CPU time of one ib_post_send / ib_post_recv by the RDMA engine").byDefault("300ns")
             .range("0ns", COST_MAX).from(Source.assumption("a kernel verbs post costs some hundred ns"));
-    static final Parameter<Long> POLL_COST = Parameter.duration("pollCost",
+    static final Parameter<ServiceTime> POLL_COST = Parameter.serviceTime("pollCost",
             "kernel CPU time to poll and handle one completion-queue entry").byDefault("150ns")
             .range("0ns", COST_MAX).from(Source.assumption("half a post: read one CQE and give back its credit"));
     static final Parameter<Long> REGISTRATION_COST = Parameter.duration("registrationCostPerPage",
@@ -85,7 +85,7 @@ final class DmaplaneParameters {
             "RoCEv2 bytes on the wire per packet: Ethernet, IP, UDP, BTH, RETH/ImmDt, ICRC, FCS").byDefault("78")
             .range("0B", "1KiB").from(Source.spec("InfiniBand Architecture Specification Annex A17 (RoCEv2)",
                     "Ethernet 14 + IPv4 20 + UDP 8 + BTH 12 + RETH 16 + ICRC 4 + FCS 4 B"));
-    static final Parameter<Long> RXE_WR_COST = Parameter.duration("rxeWrCost",
+    static final Parameter<ServiceTime> RXE_WR_COST = Parameter.serviceTime("rxeWrCost",
             "Soft-RoCE requester CPU time per work request (WQE fetch, validation)").byDefault("100ns")
             .range("0ns", COST_MAX).from(E7);
     static final Parameter<ServiceTime> RXE_PACKET_COST = Parameter.serviceTime("rxePacketCost",
@@ -96,7 +96,7 @@ final class DmaplaneParameters {
     static final Parameter<DataRate> RXE_COPY_RATE = Parameter.rate("rxeCopyRate",
             "Soft-RoCE per-byte CPU rate on each side: payload copy plus software ICRC").byDefault("1410MB/s")
             .range(RATE_MIN, RATE_MAX).from(E7);
-    static final Parameter<Long> RXE_ACK_COST = Parameter.duration("rxeAckCost",
+    static final Parameter<ServiceTime> RXE_ACK_COST = Parameter.serviceTime("rxeAckCost",
             "Soft-RoCE CPU time to build or to process one ACK").byDefault("100ns").range("0ns", COST_MAX).from(E7);
     static final Parameter<Integer> RXE_LOCAL_ACK_TIMEOUT = Parameter.count("rxeLocalAckTimeout",
             "Soft-RoCE local ACK timeout exponent, a 5-bit field: 4.096 us x 2^value (14 = 67 ms); 0 = no timer. "
@@ -119,10 +119,10 @@ final class DmaplaneParameters {
     static final Parameter<DataRate> GPU_COPY_RATE = Parameter.rate("gpuCopyRate",
             "explicit copy (cudaMemcpy) between host and GPU memory, either way").byDefault("12500MB/s")
             .range(RATE_MIN, RATE_MAX).from(E8);
-    static final Parameter<Long> GPU_COPY_SETUP = Parameter.duration("gpuCopySetup",
+    static final Parameter<ServiceTime> GPU_COPY_SETUP = Parameter.serviceTime("gpuCopySetup",
             "fixed cost of one explicit copy (launch and synchronisation)").byDefault("10us").range("0ns", "1s")
             .from(Source.assumption("a CUDA launch and synchronisation take microseconds"));
-    static final Parameter<Long> GPU_CLEANUP_COST = Parameter.duration("gpuCleanupCost",
+    static final Parameter<ServiceTime> GPU_CLEANUP_COST = Parameter.serviceTime("gpuCleanupCost",
             "CPU time of the deferred cleanup work after an unpin callback").byDefault("5us").range("0ns", "1s")
             .from(Source.assumption("deregistering and dropping references is microseconds of kernel work"));
 
@@ -140,7 +140,7 @@ final class DmaplaneParameters {
 
     /** Values of the parameters, read once; their ranges are checked at validation. */
     record Values(int numaNode, long coherentLimit, int channels, int ringEntries, int defaultCredits,
-            boolean gpuWcMapping, MemorySystemConfig memory, long postCost, long pollCost, long registrationCost,
+            boolean gpuWcMapping, MemorySystemConfig memory, ServiceTime postCost, ServiceTime pollCost, long registrationCost,
             SoftRoceConfig rxe, GpuBarConfig gpu) {
         static Values from(Parameters p) {
             return new Values(p.get(NUMA_NODE), p.get(COHERENT_LIMIT), p.get(CHANNELS), p.get(RING_ENTRIES),

@@ -1,6 +1,7 @@
 package org.iopf.plugin.dmaplane;
 
 import java.util.Objects;
+import java.util.random.RandomGenerator;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.observe.Metrics;
 import org.iopf.api.observe.Tracer;
@@ -31,9 +32,11 @@ final class GpuBar {
     private final Counter revocations;
     private long nextCleanup;
     private final Counter cleanups;
+    /** Draws the copy set-up and cleanup times; a constant draws nothing. */
+    private final RandomGenerator random;
 
     GpuBar(GpuBarConfig config, boolean writeCombined, CpuCore core, Resources resources, String prefix,
-            Scheduler scheduler, Tracer tracer, String track, LockOrderChecker locks, Metrics metrics) {
+            Scheduler scheduler, Tracer tracer, String track, LockOrderChecker locks, Metrics metrics, RandomGenerator random) {
         this.config = Objects.requireNonNull(config, "config is null");
         this.writeCombined = writeCombined;
         this.core = Objects.requireNonNull(core, "core is null");
@@ -44,6 +47,7 @@ final class GpuBar {
         this.locks = Objects.requireNonNull(locks, "locks is null");
         this.revocations = DmaplaneStatistics.GPU_REVOCATIONS.counter(metrics);
         this.cleanups = DmaplaneStatistics.GPU_CLEANUPS.counter(metrics);
+        this.random = Objects.requireNonNull(random, "random is null");
     }
 
     /** The mode CPU writes through the BAR use. */
@@ -71,7 +75,7 @@ final class GpuBar {
         }
         String label = "dmaplane/gpu_" + mode.name().toLowerCase(java.util.Locale.ROOT) + (write ? "_write" : "_read");
         if (mode == GpuBarMode.EXPLICIT_COPY) {
-            scheduler.schedule(config.copySetupNanos(), () -> copyEngine.transfer(bytes, onDone));
+            scheduler.schedule(config.copySetup().draw(random), () -> copyEngine.transfer(bytes, onDone));
         } else {
             core.run(label, WorkPriority.USER, rate(mode, write).nanosFor(bytes), onDone);
         }
@@ -100,7 +104,7 @@ final class GpuBar {
             tracer.instant(track, "dmaplane/gpu_unpin_callback", 0);
         }
         String thread = "gpu-cleanup#" + nextCleanup++;
-        core.run("dmaplane/gpu_cleanup", WorkPriority.KERNEL, config.cleanupNanos(), () ->
+        core.run("dmaplane/gpu_cleanup", WorkPriority.KERNEL, config.cleanup().draw(random), () ->
             locks.withLocks(thread, RdmaEngine.REGISTRATION_PATH, release -> {
                 pin.cleanUp();
                 cleanups.increment();

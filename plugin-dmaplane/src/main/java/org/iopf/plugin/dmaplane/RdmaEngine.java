@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.random.RandomGenerator;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.iopf.api.buffer.AllocationMode;
@@ -23,6 +24,7 @@ import org.iopf.api.observe.Metrics;
 import org.iopf.api.observe.Tracer;
 import org.iopf.api.sim.CpuCore;
 import org.iopf.api.sim.Scheduler;
+import org.iopf.api.sim.ServiceTime;
 import org.iopf.api.sim.WorkPriority;
 
 /**
@@ -49,8 +51,10 @@ final class RdmaEngine {
     private final CpuCore core;
     private final Scheduler scheduler;
     private final Tracer tracer;
-    private final long postCost;
-    private final long pollCost;
+    private final ServiceTime postCost;
+    private final ServiceTime pollCost;
+    /** Draws the post and poll times; a constant draws nothing. */
+    private final RandomGenerator random;
     private final long registrationCost;
     private final Map<Integer, ProtectionDomain> domains = new TreeMap<>();
     private final List<RdmaConnection> connections = new ArrayList<>();
@@ -62,8 +66,8 @@ final class RdmaEngine {
     private long nextRegistration;
 
     RdmaEngine(String track, String importer, Nic nic, String transport, DmaplaneBufferManager buffers,
-            LockOrderChecker locks, CpuCore core, Scheduler scheduler, Tracer tracer, long postCost, long pollCost,
-            long registrationCost, Metrics metrics) {
+            LockOrderChecker locks, CpuCore core, Scheduler scheduler, Tracer tracer, ServiceTime postCost,
+            ServiceTime pollCost, long registrationCost, Metrics metrics, RandomGenerator random) {
         this.track = Objects.requireNonNull(track, "track is null");
         this.importer = Objects.requireNonNull(importer, "importer is null");
         this.nic = Objects.requireNonNull(nic, "nic is null");
@@ -73,8 +77,9 @@ final class RdmaEngine {
         this.core = Objects.requireNonNull(core, "core is null");
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler is null");
         this.tracer = Objects.requireNonNull(tracer, "tracer is null");
-        this.postCost = postCost;
-        this.pollCost = pollCost;
+        this.postCost = Objects.requireNonNull(postCost, "postCost is null");
+        this.pollCost = Objects.requireNonNull(pollCost, "pollCost is null");
+        this.random = Objects.requireNonNull(random, "random is null");
         this.registrationCost = registrationCost;
         this.posts = DmaplaneStatistics.RDMA_POSTS.counter(metrics);
         this.completions = DmaplaneStatistics.RDMA_COMPLETIONS.counter(metrics);
@@ -108,12 +113,14 @@ final class RdmaEngine {
         return tracer;
     }
 
+    /** One post's CPU time, drawn from the component's random stream. */
     long postCost() {
-        return postCost;
+        return postCost.draw(random);
     }
 
+    /** One poll's CPU time, drawn from the component's random stream. */
     long pollCost() {
-        return pollCost;
+        return pollCost.draw(random);
     }
 
     DmaplaneBufferManager buffers() {

@@ -10,18 +10,21 @@ import org.iopf.api.sim.DataRate;
  *
  * @param mtu payload bytes per packet, a power of two from 256 B to 4 KiB
  * @param headerBytes bytes of headers on the wire per packet
- * @param wrCost requester CPU ns per work request
+ * @param wrCost requester CPU time per work request (drawn per request)
  * @param packetCost CPU ns per packet on each side
  * @param copyRate per-byte CPU rate (copy plus ICRC) on each side
- * @param ackCost CPU ns to build or process an ACK
+ * @param ackCost CPU time to build or process an ACK (drawn per ACK)
  * @param localAckTimeout the local ACK timeout exponent (4.096 us x 2^n; 0 = no timer)
  * @param minRnrTimer the RNR timer code its responders put in RNR NAKs
  */
-record SoftRoceConfig(long mtu, int headerBytes, long wrCost, ServiceTime packetCost, DataRate copyRate, long ackCost,
+record SoftRoceConfig(long mtu, int headerBytes, ServiceTime wrCost, ServiceTime packetCost, DataRate copyRate,
+        ServiceTime ackCost,
         int localAckTimeout, int minRnrTimer) {
     SoftRoceConfig {
         Objects.requireNonNull(copyRate, "copyRate is null");
         Objects.requireNonNull(packetCost, "packetCost is null");
+        Objects.requireNonNull(wrCost, "wrCost is null");
+        Objects.requireNonNull(ackCost, "ackCost is null");
         if (Long.bitCount(mtu) != 1) {
             throw new IllegalArgumentException("rxeMtu must be a power of two from 256 B to 4 KiB: " + mtu);
         }

@@ -83,16 +83,16 @@ final class SoftRoceTransmitter {
     private long cost(Packet packet) {
         Object header = packet.header();
         if (header instanceof RcHeader.Ack) {
-            return config.ackCost();
+            return config.ackCost().draw(random);
         }
         long cost = config.packetNanos(packet.payloadBytes(), random);
         boolean firstOfRequest = header instanceof RcHeader.ReadRequest
                 || header instanceof RcHeader.Data data && data.offset() == 0;
-        return firstOfRequest ? config.wrCost() + cost : cost;
+        return firstOfRequest ? config.wrCost().draw(random) + cost : cost;
     }
 
     /** CPU time to take in {@code packet} in software on the receive core. */
     long receiveCost(Packet packet) {
-        return packet.header() instanceof RcHeader.Ack ? config.ackCost() : config.packetNanos(packet.payloadBytes(), random);
+        return packet.header() instanceof RcHeader.Ack ? config.ackCost().draw(random) : config.packetNanos(packet.payloadBytes(), random);
     }
 }
