@@ -17,6 +17,7 @@ import org.iopf.api.platform.Parameters;
 import org.iopf.api.platform.Role;
 import org.iopf.api.platform.Source;
 import org.iopf.api.sim.DataRate;
+import org.iopf.api.sim.ServiceTime;
 import org.pf4j.Extension;
 
 /**
@@ -54,7 +55,7 @@ public final class EthernetNicType implements ComponentType {
             "the NIC's receive packet buffer: frames waiting for the receive DMA; a frame that does not fit is "
                     + "dropped").byDefault("512KiB").range("1KiB", "1GiB")
             .from(Source.assumption("a 10 GbE NIC's receive packet buffer of some hundred KiB"));
-    static final Parameter<Long> RX_PACKET_CPU = Parameter.duration("rxPacketCpu",
+    static final Parameter<ServiceTime> RX_PACKET_CPU = Parameter.serviceTime("rxPacketCpu",
             "CPU time of the receive path per segment on the rx core (NAPI poll, TCP receive, ACK); a 9000-byte-MTU "
                     + "stream at line rate keeps the core 12% busy").byDefault("870ns").range("0ns", "1ms")
             .from(Source.calibrated("C4 (CPU 12% pinned)", "eth-pinned-baseline"));

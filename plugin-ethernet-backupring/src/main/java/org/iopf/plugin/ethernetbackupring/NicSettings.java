@@ -3,6 +3,7 @@ package org.iopf.plugin.ethernetbackupring;
 import org.iopf.api.mem.PageSize;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.sim.DataRate;
+import org.iopf.api.sim.ServiceTime;
 
 /**
  * The parameters of an {@code eth-nic}, read and checked once (see {@link EthernetNicType}).
@@ -11,17 +12,17 @@ import org.iopf.api.sim.DataRate;
  * @param mtu IP MTU in bytes (1500 to 9000)
  * @param rxDmaRate rate of the NIC's receive DMA writes into host memory (given, or what its PCIe link carries)
  * @param rxFifoBytes the NIC's receive packet buffer
- * @param rxPacketCpu CPU time of the receive path per segment, ns
+ * @param rxPacketCpu CPU time of the receive path per segment (drawn per segment)
  * @param copyRate the IOprovider's copy rate (memory bandwidth of one core)
  * @param backupRingSlots slots of the backup ring
  * @param tcp the sender's transport settings
  */
-record NicSettings(DataRate rate, int mtu, DataRate rxDmaRate, long rxFifoBytes, long rxPacketCpu,
+record NicSettings(DataRate rate, int mtu, DataRate rxDmaRate, long rxFifoBytes, ServiceTime rxPacketCpu,
         DataRate copyRate, int backupRingSlots, TcpConfig tcp) {
     /** Checks arguments. */
     NicSettings {
-        if (rxFifoBytes < mtu + frameExtra() || rxPacketCpu < 0 || backupRingSlots <= 0) {
-            throw new IllegalArgumentException("rxFifo must hold a frame, rxPacketCpu >= 0, backupRingSlots > 0");
+        if (rxFifoBytes < mtu + frameExtra() || rxPacketCpu == null || backupRingSlots <= 0) {
+            throw new IllegalArgumentException("rxFifo must hold a frame, rxPacketCpu set, backupRingSlots > 0");
         }
     }
 

@@ -1,6 +1,7 @@
 package org.iopf.plugin.ethernetbackupring;
 
 import java.util.Objects;
+import java.util.random.RandomGenerator;
 import org.iopf.api.fabric.Endpoint;
 import org.iopf.api.fabric.Packet;
 import org.iopf.api.fault.FaultRecord;
@@ -50,6 +51,8 @@ final class RxPath {
     private final PhysicalMemory memory;
     private final BandwidthResource rxDma;
     private final CpuCore rxCore;
+    /** Draws the per-segment receive CPU time; a constant draws nothing. */
+    private final RandomGenerator random;
     private final IoProvider ioProvider;
     private final AckSender acks;
     private final FaultTracker faults = new FaultTracker();
@@ -82,6 +85,7 @@ final class RxPath {
         this.memory = Objects.requireNonNull(memory, "memory is null");
         this.rxDma = Objects.requireNonNull(rxDma, "rxDma is null");
         this.rxCore = Objects.requireNonNull(rxCore, "rxCore is null");
+        this.random = context.random();
         if (mode.usesBackupRing() && ioProvider == null) {
             throw new IllegalArgumentException(mode.key() + " needs an IOprovider");
         }
@@ -103,6 +107,11 @@ final class RxPath {
         this.faultToPlaced = NicStatistics.RX_FAULT_TO_PLACED.histogram(rx);
     }
 
+    /** The rx core's CPU time for one segment, drawn from the NIC's random stream. */
+    private long rxCpu() {
+        return settings.rxPacketCpu().draw(random);
+    }
+
     /** A data segment arrived from the fabric. */
     void onSegment(Packet packet, EthHeader.Segment segment) {
         if (peer == null) {
@@ -117,7 +126,7 @@ final class RxPath {
         }
         if (arrival == TcpReceiver.Arrival.DUPLICATE) {
             duplicates.increment();
-            rxCore.run("eth/rx", WorkPriority.SOFTIRQ, settings.rxPacketCpu(), this::acknowledge);
+            rxCore.run("eth/rx", WorkPriority.SOFTIRQ, rxCpu(), this::acknowledge);
             return;
         }
         long dma = settings.dmaBytes(segment.length());
@@ -225,11 +234,11 @@ final class RxPath {
             writePrimary(segment, payload, placement);
             if (ringSlot >= 0) {
                 ioProvider.ring().store(ringSlot, payload);
-                rxCore.run("eth/rx", WorkPriority.SOFTIRQ, settings.rxPacketCpu(), () -> ioProvider.copy(ringSlot,
+                rxCore.run("eth/rx", WorkPriority.SOFTIRQ, rxCpu(), () -> ioProvider.copy(ringSlot,
                         segment.seq(), segment.length(), buffer, 0, () -> placed(segment.seq()),
                         () -> lost(segment.seq())));
             } else {
-                rxCore.run("eth/rx", WorkPriority.SOFTIRQ, settings.rxPacketCpu(), () -> placed(segment.seq()));
+                rxCore.run("eth/rx", WorkPriority.SOFTIRQ, rxCpu(), () -> placed(segment.seq()));
             }
         });
     }
@@ -266,7 +275,7 @@ final class RxPath {
             if (tracer.enabled()) {
                 tracer.slice(track, "backupring/store", storeStart, context.scheduler().now() - storeStart, flowId);
             }
-            rxCore.run("backupring/rx", WorkPriority.SOFTIRQ, settings.rxPacketCpu(), flowId,
+            rxCore.run("backupring/rx", WorkPriority.SOFTIRQ, rxCpu(), flowId,
                     () -> awaitFaults(segment, placement, slot));
         });
     }
