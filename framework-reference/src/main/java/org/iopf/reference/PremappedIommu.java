@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.random.RandomGenerator;
 import org.iopf.api.fault.FaultKind;
 import org.iopf.api.fault.FaultRecord;
 import org.iopf.api.fault.FaultResolutionListener;
@@ -20,6 +21,7 @@ import org.iopf.api.mem.AddressRange;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.platform.ComponentContext;
+import org.iopf.api.sim.ServiceTime;
 
 /**
  * The baseline IOMMU: translates only what was mapped in advance (pinned pages) through a
@@ -35,7 +37,9 @@ final class PremappedIommu implements Iommu {
 
     private final ComponentContext context;
     private final FaultSink faults;
-    private final long lookupLatency;
+    private final ServiceTime lookupLatency;
+    /** Draws each lookup's time; a constant draws nothing. */
+    private final RandomGenerator random;
     private final Map<StreamId, Binding> streams = new HashMap<>();
     private final Map<DomainId, AddressSpace> domainSpaces = new HashMap<>();
     private final Map<DomainId, IoPageTable> tables = new HashMap<>();
@@ -48,6 +52,7 @@ final class PremappedIommu implements Iommu {
         this.context = Objects.requireNonNull(context, "context is null");
         this.faults = Objects.requireNonNull(faults, "faults is null");
         this.lookupLatency = context.parameters().get(PremappedIommuType.LOOKUP_LATENCY);
+        this.random = context.random();
         this.translations = PremappedIommuType.TRANSLATIONS.counter(context.metrics());
         this.faultCount = PremappedIommuType.FAULTS.counter(context.metrics());
         this.invalidations = PremappedIommuType.INVALIDATIONS.counter(context.metrics());
@@ -97,7 +102,7 @@ final class PremappedIommu implements Iommu {
             return raise(stream, binding.domain(), OptionalInt.of(binding.space().pid()), iova, access,
                     FaultKind.PERMISSION, onResolved);
         }
-        return Translation.hit(IoPageTable.frame(entry) + (iova & 0xfffL), lookupLatency);
+        return Translation.hit(IoPageTable.frame(entry) + (iova & 0xfffL), lookupLatency.draw(random));
     }
 
     private Translation raise(StreamId stream, DomainId domain, OptionalInt pid, long iova, Access access,
@@ -106,10 +111,11 @@ final class PremappedIommu implements Iommu {
         FaultRecord record = new FaultRecord(faults.nextFaultId(), context.path(), stream, domain, pid, iova, access,
                 kind, context.scheduler().now());
         faults.raise(new PageFault(record, onResolved));
+        long latency = lookupLatency.draw(random);
         if (context.tracer().enabled()) {
-            context.tracer().slice(context.path(), "premapped/walk", record.timeNanos(), lookupLatency, record.id());
+            context.tracer().slice(context.path(), "premapped/walk", record.timeNanos(), latency, record.id());
         }
-        return Translation.fault(record, lookupLatency);
+        return Translation.fault(record, latency);
     }
 
     @Override

@@ -13,12 +13,13 @@ import org.iopf.api.observe.StatisticSpec;
 import org.iopf.api.platform.Source;
 import org.iopf.api.platform.Parameter;
 import org.iopf.api.platform.Role;
+import org.iopf.api.sim.ServiceTime;
 
 /**
  * Component type {@code premapped-iommu}: the baseline IOMMU over pre-mapped, pinned pages.
  */
 public final class PremappedIommuType implements ComponentType {
-    static final Parameter<Long> LOOKUP_LATENCY = Parameter.duration("lookupLatency",
+    static final Parameter<ServiceTime> LOOKUP_LATENCY = Parameter.serviceTime("lookupLatency",
             "time of one translation (I/O page-table lookup)").byDefault("50ns").range("0ns", "1ms")
             .from(Source.assumption("a walk of a few memory reads; the pinned baseline's translations are cheap"));
 

@@ -160,6 +160,28 @@ public final class ServiceTime {
         };
     }
 
+    /**
+     * The total of {@code count} independent occurrences (the descriptor reads of one table walk,
+     * say), in nanoseconds: {@code count} times the value for a constant, which draws nothing.
+     *
+     * @param random the component's random stream; a constant does not touch it
+     * @param count occurrences, {@code >= 0}
+     * @return the total time, {@code >= 0}
+     */
+    public long drawTotal(RandomGenerator random, int count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("count must be >= 0, got " + count);
+        }
+        if (kind == Kind.CONSTANT) {
+            return count * values[0];
+        }
+        long total = 0;
+        for (int i = 0; i < count; i++) {
+            total += draw(random);
+        }
+        return total;
+    }
+
     /** As a platform file writes it ({@code lognormal(200000ns, 0.3)}). */
     @Override
     public String toString() {

@@ -40,6 +40,28 @@ final class ServiceTimeTest {
     }
 
     @Test
+    void aTotalOfAConstantIsCountTimesItsValueAndDrawsNothing() {
+        RandomGenerator random = new SplittableRandom(7);
+        RandomGenerator twin = new SplittableRandom(7);
+
+        assertThat(ServiceTime.parse("120ns").drawTotal(random, 4)).isEqualTo(480);
+        assertThat(ServiceTime.parse("120ns").drawTotal(random, 0)).isZero();
+        assertThat(random.nextLong()).isEqualTo(twin.nextLong());
+    }
+
+    @Test
+    void aTotalOfADistributionIsTheSumOfThatManyDraws() {
+        ServiceTime time = ServiceTime.parse("uniform(100ns, 300ns)");
+        RandomGenerator random = new SplittableRandom(3);
+        RandomGenerator twin = new SplittableRandom(3);
+        long total = time.drawTotal(random, 4);
+
+        assertThat(total).isEqualTo(LongStream.range(0, 4).map(i -> time.draw(twin)).sum());
+        assertThat(total).isBetween(400L, 1200L);
+        assertThatThrownBy(() -> time.drawTotal(random, -1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void aLognormalHasTheMeanAndCoefficientOfVariationWritten() {
         long[] values = draws(ServiceTime.parse("lognormal(200us, 0.3)"), 1);
 

@@ -277,10 +277,11 @@ final class UvmDriver implements FaultHandler {
     private void replay(Call call, long flow) {
         call.replays++;
         metrics.replays.increment();
+        long now = gpu.now();
+        long latency = gpu.replay();
         if (context.tracer().enabled()) {
-            context.tracer().slice(track, "uvm/replay", gpu.now(), gpu.replayLatency(), flow);
+            context.tracer().slice(track, "uvm/replay", now, latency, flow);
         }
-        gpu.replay();
     }
 
     private void endBatch(Batch batch) {

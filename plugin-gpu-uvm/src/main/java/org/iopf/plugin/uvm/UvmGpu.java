@@ -37,6 +37,7 @@ import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.sim.BandwidthResource;
 import org.iopf.api.sim.DataRate;
+import org.iopf.api.sim.ServiceTime;
 import org.iopf.toolkit.buffer.ProcessMemoryBuffers;
 
 /**
@@ -76,7 +77,9 @@ public final class UvmGpu implements BufferManager, Inspectable {
     private final AccessWave localWave;
     private final AccessWave remoteWave;
     private final int warps;
-    private final long replayLatency;
+    private final ServiceTime replayLatency;
+    /** When the replay on its way lands (valid while {@code replayPending}). */
+    private long replayAt;
     /** Waiting accesses (stalled warps), in the order they stalled. */
     private final List<Waiting> waiting = new ArrayList<>();
     private final Map<Integer, KernelRun> channels = new HashMap<>();
@@ -300,16 +303,20 @@ public final class UvmGpu implements BufferManager, Inspectable {
     }
 
     /**
-     * A replay pushed by the driver: after {@code replayLatency} every µTLB forgets its outstanding
-     * faults and every waiting access is re-issued (those still unmapped fault again). Replays that
-     * arrive while one is on its way are one replay.
+     * A replay pushed by the driver: after {@code replayLatency} (drawn per replay) every µTLB
+     * forgets its outstanding faults and every waiting access is re-issued (those still unmapped
+     * fault again). Replays that arrive while one is on its way are one replay.
+     *
+     * @return the time until the replay this push joins lands
      */
-    public void replay() {
+    public long replay() {
         if (replayPending) {
-            return;
+            return replayAt - context.scheduler().now();
         }
         replayPending = true;
-        context.scheduler().schedule(replayLatency, () -> {
+        long latency = replayLatency.draw(context.random());
+        replayAt = context.scheduler().now() + latency;
+        context.scheduler().schedule(latency, () -> {
             replayPending = false;
             metrics.replays.increment();
             for (MicroTlb utlb : utlbs) {
@@ -321,6 +328,7 @@ public final class UvmGpu implements BufferManager, Inspectable {
                 w.run().issue(w.warp());
             }
         });
+        return latency;
     }
 
     void ended(KernelRun run) {
@@ -392,10 +400,6 @@ public final class UvmGpu implements BufferManager, Inspectable {
 
     void at(long time, Runnable event) {
         context.scheduler().scheduleAt(Math.max(time, now()), event::run);
-    }
-
-    long replayLatency() {
-        return replayLatency;
     }
 
     /** Warps the GPU runs a kernel with. */

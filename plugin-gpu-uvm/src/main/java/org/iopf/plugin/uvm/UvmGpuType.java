@@ -14,6 +14,7 @@ import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.Role;
 import org.iopf.api.platform.Source;
 import org.iopf.api.sim.DataRate;
+import org.iopf.api.sim.ServiceTime;
 import org.pf4j.Extension;
 
 /**
@@ -62,7 +63,7 @@ public final class UvmGpuType implements ComponentType {
                     + "full is lost and its channel cancelled").byDefault("256").range(2, 1 << 20)
             .from(Source.assumption("no public size; the copy engines have a few channels, each with at most one "
                     + "fault outstanding, so a few hundred entries never fill"));
-    static final Parameter<Long> REPLAY_LATENCY = Parameter.duration("replayLatency",
+    static final Parameter<ServiceTime> REPLAY_LATENCY = Parameter.serviceTime("replayLatency",
             "time from the driver's replay push to the µTLBs re-issuing their waiting accesses").byDefault("2us")
             .range("0ns", "1ms").from(Source.assumption("a method pushed on a channel and executed by the GPU: "
                     + "a few microseconds"));

@@ -55,7 +55,7 @@ final class AtsDmaEngine implements DmaEngine {
         }
         this.smmu = s;
         this.memory = memoryManager.physicalMemory();
-        this.translator = new AtsTranslator(context, s, s.hardware().pcieNanos());
+        this.translator = new AtsTranslator(context, s, s.hardware().pcie());
         this.dataPath = context.resources().bandwidth(context.name() + ".data", context.parameters().get(AtsDmaType.BANDWIDTH));
         this.channels = context.parameters().get(AtsDmaType.CHANNELS_PER_DOMAIN);
         this.maxConcurrent = context.parameters().get(AtsDmaType.MAX_CONCURRENT);

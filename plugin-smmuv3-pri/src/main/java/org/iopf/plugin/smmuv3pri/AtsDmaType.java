@@ -14,6 +14,7 @@ import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.Role;
 import org.iopf.api.platform.Source;
 import org.iopf.api.sim.DataRate;
+import org.iopf.api.sim.ServiceTime;
 import org.pf4j.Extension;
 
 /**
@@ -39,7 +40,7 @@ public final class AtsDmaType implements ComponentType {
             "PRI capability Outstanding Page Request Allocation: page requests in flight at most").byDefault("32")
             .range(1, 512).from(Source.driver("linux", "drivers/pci/ats.c (pci_enable_pri writes the allocation the "
                     + "IOMMU driver asks for; arm-smmu-v3 passes its PRI queue budget)"));
-    static final Parameter<Long> ATC_INVALIDATE_LATENCY = Parameter.duration("atcInvalidateLatency",
+    static final Parameter<ServiceTime> ATC_INVALIDATE_LATENCY = Parameter.serviceTime("atcInvalidateLatency",
             "time from an ATC invalidation request to its completion leaving the device").byDefault("1us")
             .range("0ns", "120s").from(Source.assumption("the device drains its in-flight reads of the range"));
 

@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.LongConsumer;
+import java.util.random.RandomGenerator;
 import org.iopf.api.iommu.StreamId;
 import org.iopf.api.mem.Access;
 import org.iopf.api.observe.Counter;
@@ -13,6 +14,7 @@ import org.iopf.api.observe.Histogram;
 import org.iopf.api.observe.Metrics;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.sim.Scheduler;
+import org.iopf.api.sim.ServiceTime;
 
 /**
  * The endpoint's translation agent (PCIe ATS and PRI): an ATC lookup; on a miss an ATS
@@ -28,9 +30,11 @@ final class AtsTranslator implements AtsPort {
 
     private final Scheduler scheduler;
     private final Smmuv3Iommu smmu;
-    private final long pcieNanos;
+    private final ServiceTime pcie;
+    /** Draws this endpoint's PCIe crossings and ATC invalidation times; constants draw nothing. */
+    private final RandomGenerator random;
     private final int allocation;
-    private final long invalidateNanos;
+    private final ServiceTime invalidate;
     private final Tlb atc;
     private final Map<Integer, Runnable> outstanding = new HashMap<>();
     private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
@@ -60,12 +64,13 @@ final class AtsTranslator implements AtsPort {
         this.inUse = listener;
     }
 
-    AtsTranslator(ComponentContext context, Smmuv3Iommu smmu, long pcieNanos) {
+    AtsTranslator(ComponentContext context, Smmuv3Iommu smmu, ServiceTime pcie) {
         this.scheduler = context.scheduler();
         this.smmu = smmu;
-        this.pcieNanos = pcieNanos;
+        this.pcie = pcie;
+        this.random = context.random();
         this.allocation = context.parameters().get(AtsDmaType.PRI_OUTSTANDING);
-        this.invalidateNanos = context.parameters().get(AtsDmaType.ATC_INVALIDATE_LATENCY);
+        this.invalidate = context.parameters().get(AtsDmaType.ATC_INVALIDATE_LATENCY);
         this.atc = new Tlb(context.parameters().get(AtsDmaType.ATC_ENTRIES));
         Metrics m = context.metrics();
         atcHits = AtsDmaType.ATC_HITS.counter(m);
@@ -99,9 +104,9 @@ final class AtsTranslator implements AtsPort {
 
     private void request(StreamId stream, int pasid, long va, Access access, long missedAt, LongConsumer done) {
         atsRequests.increment();
-        scheduler.schedule(pcieNanos, () -> {
+        scheduler.schedule(pcie.draw(random), () -> {
             Smmuv3Hardware.AtsResult r = smmu.hardware().atsTranslate(stream.value(), pasid, va, access);
-            scheduler.schedule(r.latencyNanos() + pcieNanos, () -> {
+            scheduler.schedule(r.latencyNanos() + pcie.draw(random), () -> {
                 if (r.translated()) {
                     atc.fill(pasid, va, r.pa(), r.writable());
                     if (missedAt >= 0) {
@@ -137,7 +142,7 @@ final class AtsTranslator implements AtsPort {
         outstanding.put(index, () -> request(stream, pasid, va, access, missedAt, done));
         responses.put(index, sent);
         failures.put(index, () -> done.accept(-1));
-        scheduler.schedule(pcieNanos, () -> smmu.hardware().pageRequest(stream.value(), pasid, va, access, index, true));
+        scheduler.schedule(pcie.draw(random), () -> smmu.hardware().pageRequest(stream.value(), pasid, va, access, index, true));
     }
 
     private final Map<Integer, Long> responses = new HashMap<>();
@@ -176,6 +181,6 @@ final class AtsTranslator implements AtsPort {
         invalidations.increment();
         invalidated.add(atc.invalidate(ssid, va, length));
         inUse.range(ssid, va, length);
-        return invalidateNanos;
+        return invalidate.draw(random);
     }
 }

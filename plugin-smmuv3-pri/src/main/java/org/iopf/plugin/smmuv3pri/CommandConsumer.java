@@ -75,9 +75,9 @@ final class CommandConsumer {
         kick();
     }
 
-    /** The SMMU's time to consume the commands now between CONS and PROD (each at the command time). */
+    /** The SMMU's expected time to consume the commands now between CONS and PROD (each at the mean command time). */
     long pendingNanos() {
-        return enabled ? (long) QueueIndex.used(prod, cons, log2()) * settings.commandNanos() : 0;
+        return enabled ? Math.round(QueueIndex.used(prod, cons, log2()) * settings.command().meanNanos()) : 0;
     }
 
     private int log2() {
@@ -104,7 +104,7 @@ final class CommandConsumer {
     /** The command time, and for a CMD_SYNC the wait for earlier ATC invalidations (to the timeout). */
     private long delayOfHead() {
         long w0 = memory.read(head());
-        long delay = settings.commandNanos();
+        long delay = smmu.commandNanos();
         if (isSync(w0) && atcDoneAt >= 0) {
             long deadline = atcIssuedAt + settings.atcTimeoutNanos();
             delay += Math.max(0, Math.min(atcDoneAt, deadline) - scheduler.now());
@@ -133,7 +133,7 @@ final class CommandConsumer {
         while (pending()) {
             long w0 = memory.read(head());
             long startsAt = now + modelled;
-            modelled += settings.commandNanos();
+            modelled += smmu.commandNanos();
             if (isSync(w0) && atcDoneAt >= 0) {
                 // the completion time is absolute: wait what remains of it when this sync is reached
                 modelled += Math.max(0, Math.min(atcDoneAt, atcIssuedAt + settings.atcTimeoutNanos()) - startsAt);
@@ -232,7 +232,7 @@ final class CommandConsumer {
         }
         long length = 4096L << (w1 & 0x3f);
         long answer = port.invalidateAtc(ssid, w1 & ~0xfffL & -length, length);
-        long done = at + 2 * settings.pcieNanos() + answer;
+        long done = at + smmu.pcieNanos() + smmu.pcieNanos() + answer;
         if (atcIssuedAt < 0) {
             atcIssuedAt = at;
         }

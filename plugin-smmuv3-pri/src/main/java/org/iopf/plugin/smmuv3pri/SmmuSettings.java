@@ -1,14 +1,16 @@
 package org.iopf.plugin.smmuv3pri;
 
 import org.iopf.api.platform.Parameters;
+import org.iopf.api.sim.ServiceTime;
 
 /**
- * The smmuv3 component's parameters, read once from their declarations in {@link Smmuv3Type}.
+ * The smmuv3 component's parameters, read once from their declarations in {@link Smmuv3Type}. The
+ * hardware times are service times: {@link Smmuv3Hardware} draws each occurrence from the SMMU's
+ * random stream (a constant, the default, draws nothing).
  */
 record SmmuSettings(boolean twoLevelStreamTable, int sidBits, int ssidBits, int cmdqLog2, int evtqLog2, int priqLog2,
         int stallModel, boolean stallFaults, int tlbEntries, int walkCacheEntries, int parallelWalks, int outstandingTransactions,
-        long tlbHitNanos,
-        long walkAccessNanos, long commandNanos, long pcieNanos, long atcTimeoutNanos, PageRequestFormat format) {
+        ServiceTime tlbHit, ServiceTime walkAccess, ServiceTime command, ServiceTime pcie, long atcTimeoutNanos, PageRequestFormat format) {
     static SmmuSettings from(Parameters p) {
         String model = p.get(Smmuv3Type.STALL_MODEL);
         int stallModel = switch (model) {

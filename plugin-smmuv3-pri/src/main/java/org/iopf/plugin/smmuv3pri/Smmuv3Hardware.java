@@ -3,6 +3,7 @@ package org.iopf.plugin.smmuv3pri;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.random.RandomGenerator;
 import org.iopf.api.fault.FaultKind;
 import org.iopf.api.fault.FaultRecord;
 import org.iopf.api.fault.FaultResolution;
@@ -10,6 +11,7 @@ import org.iopf.api.fault.FaultResolutionListener;
 import org.iopf.api.iommu.Translation;
 import org.iopf.api.mem.Access;
 import org.iopf.api.sim.Scheduler;
+import org.iopf.api.sim.ServiceTime;
 
 /**
  * The SMMUv3 device (Arm IHI 0070): its registers (IDR0–5, CR0/CR0ACK, STRTAB_BASE[_CFG], the
@@ -33,6 +35,8 @@ final class Smmuv3Hardware {
     }
 
     private final Scheduler scheduler;
+    /** Draws the hardware times (TLB hit, descriptor reads, commands, PCIe); constants draw nothing. */
+    private final RandomGenerator random;
     private final SmmuSettings settings;
     private final SmmuStatistics stats;
     private final ModelledMemory memory;
@@ -62,8 +66,10 @@ final class Smmuv3Hardware {
     private int gerror;
     private int gerrorn;
 
-    Smmuv3Hardware(Scheduler scheduler, SmmuSettings settings, SmmuStatistics stats, ModelledMemory memory) {
+    Smmuv3Hardware(Scheduler scheduler, RandomGenerator random, SmmuSettings settings, SmmuStatistics stats,
+            ModelledMemory memory) {
         this.scheduler = Objects.requireNonNull(scheduler, "scheduler is null");
+        this.random = Objects.requireNonNull(random, "random is null");
         this.settings = settings;
         this.stats = stats;
         this.memory = memory;
@@ -216,10 +222,10 @@ final class Smmuv3Hardware {
 
     private Translation translateAdmitted(int sid, long va, Access access, FaultResolutionListener device, long start) {
         if (!enabled(Regs.CR0_SMMUEN)) {
-            return fault(sid, va, access, FaultKind.CONFIGURATION, false, settings.tlbHitNanos(), device);
+            return fault(sid, va, access, FaultKind.CONFIGURATION, false, tlbHitNanos(), device);
         }
         StreamConfig config = configs.lookup(sid, -1);
-        long latency = settings.tlbHitNanos() + config.reads() * settings.walkAccessNanos();
+        long latency = tlbHitNanos() + walkNanos(config.reads());
         if (!config.valid()) {
             return fault(sid, va, access, FaultKind.CONFIGURATION, false, latency, device);
         }
@@ -255,7 +261,7 @@ final class Smmuv3Hardware {
         stats.walks.increment();
         stats.walkReads.add(walk.reads());
         stats.walkCacheHits.add(walker.cacheHits() - before);
-        long end = begin + walk.reads() * settings.walkAccessNanos();
+        long end = begin + walkNanos(walk.reads());
         walkerFreeAt[free] = end;
         if (walk.ok()) {
             tlb.fill(config.asid(), va, walk.pa(), walk.writable());
@@ -323,7 +329,7 @@ final class Smmuv3Hardware {
         stats.translations.increment();
         stats.atsRequests.increment();
         StreamConfig config = enabled(Regs.CR0_SMMUEN) ? configs.lookup(sid, ssid) : StreamConfig.error(1, 0);
-        long latency = settings.tlbHitNanos() + config.reads() * settings.walkAccessNanos();
+        long latency = tlbHitNanos() + walkNanos(config.reads());
         if (!config.valid() || !config.ats()) {
             return new AtsResult(-1, false, true, latency);
         }
@@ -400,7 +406,7 @@ final class Smmuv3Hardware {
     void respond(int sid, int ssid, int prgi, int code) {
         AtsPort port = endpoints.get(sid);
         if (port != null) {
-            scheduler.schedule(settings.pcieNanos(), () -> port.prgResponse(ssid, prgi, code));
+            scheduler.schedule(pcieNanos(), () -> port.prgResponse(ssid, prgi, code));
         }
     }
 
@@ -444,8 +450,29 @@ final class Smmuv3Hardware {
         return tlb.occupied();
     }
 
+    /** The one-way PCIe latency between root port and endpoint, for an endpoint to draw from its own stream. */
+    ServiceTime pcie() {
+        return settings.pcie();
+    }
+
+    /** One PCIe crossing between root port and endpoint, drawn. */
     long pcieNanos() {
-        return settings.pcieNanos();
+        return settings.pcie().draw(random);
+    }
+
+    /** The SMMU's time to consume one command, drawn. */
+    long commandNanos() {
+        return settings.command().draw(random);
+    }
+
+    /** A translation served by the TLB or a config-cache hit, drawn. */
+    private long tlbHitNanos() {
+        return settings.tlbHit().draw(random);
+    }
+
+    /** {@code reads} descriptor reads from memory, each drawn. */
+    private long walkNanos(int reads) {
+        return settings.walkAccess().drawTotal(random, reads);
     }
 
     ModelledMemory memory() {

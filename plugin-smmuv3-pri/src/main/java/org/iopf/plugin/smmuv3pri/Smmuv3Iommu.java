@@ -100,7 +100,7 @@ final class Smmuv3Iommu implements Iommu, SmmuEvents {
         this.settings = SmmuSettings.from(context.parameters());
         this.stats = new SmmuStatistics(context.metrics());
         this.memory = new ModelledMemory(memoryManager.physicalMemory());
-        this.hardware = new Smmuv3Hardware(context.scheduler(), settings, stats, memory);
+        this.hardware = new Smmuv3Hardware(context.scheduler(), context.random(), settings, stats, memory);
         hardware.connect(this);
         this.streamTable = new StreamTableWriter(memory, settings.twoLevelStreamTable(), settings.sidBits(),
                 settings.ssidBits());

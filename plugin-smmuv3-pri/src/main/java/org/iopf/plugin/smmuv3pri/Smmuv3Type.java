@@ -15,6 +15,7 @@ import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.platform.Role;
 import org.iopf.api.platform.Source;
+import org.iopf.api.sim.ServiceTime;
 import org.pf4j.Extension;
 
 /**
@@ -74,16 +75,16 @@ public final class Smmuv3Type implements ComponentType {
             "device transactions the TBU holds at once, stalled ones included; more wait (held while all are stalled)")
             .byDefault("128").range(1, 65_536).from(Source.spec("Arm CoreLink MMU-500",
                     "TBU: up to 128 outstanding transactions (an MMU-500-class limit, taken for this SMMUv3)"));
-    static final Parameter<Long> TLB_HIT_LATENCY = Parameter.duration("tlbHitLatency",
+    static final Parameter<ServiceTime> TLB_HIT_LATENCY = Parameter.serviceTime("tlbHitLatency",
             "time of a translation served by the TLB (and of a config-cache hit)").byDefault("10ns").range("0ns", "1ms")
             .from(Source.assumption("a few SMMU clock cycles"));
-    static final Parameter<Long> WALK_ACCESS_LATENCY = Parameter.duration("walkAccessLatency",
-            "time of one descriptor (STE, CD, page-table) read from memory").byDefault("100ns").range("0ns", "1ms")
+    static final Parameter<ServiceTime> WALK_ACCESS_LATENCY = Parameter.serviceTime("walkAccessLatency",
+            "time of one descriptor (STE, CD, page-table) read from memory; each read draws its own").byDefault("100ns").range("0ns", "1ms")
             .from(Source.assumption("one DRAM access from the SMMU"));
-    static final Parameter<Long> COMMAND_LATENCY = Parameter.duration("commandLatency",
+    static final Parameter<ServiceTime> COMMAND_LATENCY = Parameter.serviceTime("commandLatency",
             "time the SMMU spends consuming one command").byDefault("50ns").range("0ns", "1ms")
             .from(Source.assumption("a queue read and a few cycles; not published"));
-    static final Parameter<Long> PCIE_LATENCY = Parameter.duration("pcieLatency",
+    static final Parameter<ServiceTime> PCIE_LATENCY = Parameter.serviceTime("pcieLatency",
             "one-way PCIe latency between root port and endpoint (PRG response, ATC invalidation)").byDefault("400ns")
             .range("0ns", "1ms").from(Source.assumption("a TLP across a switchless Gen4 link and the root complex"));
     static final Parameter<Long> ATC_TIMEOUT = Parameter.duration("atcInvalidationTimeout",

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.SplittableRandom;
 import org.iopf.api.fault.FaultKind;
 import org.iopf.api.fault.FaultRecord;
 import org.iopf.api.fault.FaultResolution;
@@ -13,6 +14,7 @@ import org.iopf.api.iommu.DomainId;
 import org.iopf.api.iommu.StreamId;
 import org.iopf.api.iommu.Translation;
 import org.iopf.api.mem.Access;
+import org.iopf.api.sim.ServiceTime;
 import org.iopf.core.observe.MetricRegistry;
 import org.iopf.testkit.TestBench;
 import org.junit.jupiter.api.Test;
@@ -31,9 +33,10 @@ final class RegisterProgrammingTest {
                 memory: {numa: [64MiB]}
             """);
     private final ModelledMemory memory = new ModelledMemory(bench.memoryManager("node1").physicalMemory());
-    private final SmmuSettings settings = new SmmuSettings(true, 16, 8, 8, 7, 7, 0, true, 128, 32, 8, 128, 10, 100, 50,
-            400, 1_000_000, new SmmuPriFormat());
-    private final Smmuv3Hardware smmu = new Smmuv3Hardware(bench.scheduler(), settings,
+    private final SmmuSettings settings = new SmmuSettings(true, 16, 8, 8, 7, 7, 0, true, 128, 32, 8, 128,
+            ServiceTime.constant(10), ServiceTime.constant(100), ServiceTime.constant(50), ServiceTime.constant(400),
+            1_000_000, new SmmuPriFormat());
+    private final Smmuv3Hardware smmu = new Smmuv3Hardware(bench.scheduler(), new SplittableRandom(1), settings,
             new SmmuStatistics(new MetricRegistry()), memory);
     private final List<String> interrupts = new ArrayList<>();
 

@@ -3,6 +3,7 @@ package org.iopf.plugin.zynqsmmu;
 import static org.iopf.plugin.zynqsmmu.SmmuRegisters.*;
 
 import java.util.ArrayDeque;
+import java.util.random.RandomGenerator;
 import org.iopf.api.fault.FaultKind;
 import org.iopf.api.fault.FaultRecord;
 import org.iopf.api.fault.FaultResolution;
@@ -32,6 +33,8 @@ import org.iopf.api.platform.ComponentContext;
  */
 final class Mmu500Hardware implements RegisterFile {
     private final ComponentContext context;
+    /** Draws the TLB-hit and walk-read times; constants draw nothing. */
+    private final RandomGenerator random;
     private final FaultSink faults;
     private final SmmuSettings settings;
     private final SmmuCounters counters;
@@ -53,6 +56,7 @@ final class Mmu500Hardware implements RegisterFile {
     Mmu500Hardware(ComponentContext context, FaultSink faults, SmmuSettings settings, SmmuCounters counters,
             TableMemory tables, BankOwners owners) {
         this.context = context;
+        this.random = context.random();
         this.faults = faults;
         this.settings = settings;
         this.counters = counters;
@@ -234,7 +238,7 @@ final class Mmu500Hardware implements RegisterFile {
     /** Translates one transaction (see {@link org.iopf.api.iommu.Iommu#translate}). */
     Translation translate(StreamId stream, long iova, Access access, FaultResolutionListener onResolved) {
         counters.translations.increment();
-        long hitLatency = settings.tlbHitLatency();
+        long hitLatency = settings.tlbHitLatency().draw(random);
         if ((scr0 & SCR0_CLIENTPD) != 0) {
             return bypass(iova, hitLatency);
         }
@@ -288,7 +292,7 @@ final class Mmu500Hardware implements RegisterFile {
         counters.tlbMisses.increment();
         WalkResult walk = walker.walk(config, stage2, iova, access, walkCache, tag);
         counters.walkReads.add(walk.reads());
-        long latency = hitLatency + walk.reads() * settings.walkAccessLatency();
+        long latency = hitLatency + settings.walkAccessLatency().drawTotal(random, walk.reads());
         if (!walk.isFault()) {
             long flags = (walk.readable() ? IoTlb.READABLE : 0) | (walk.writable() ? IoTlb.WRITABLE : 0);
             tlb.insert(tag, iova, IoTlb.entry(walk.address(), flags, walk.level()));

@@ -1,6 +1,7 @@
 package org.iopf.plugin.zynqsmmu;
 
 import org.iopf.api.platform.Parameters;
+import org.iopf.api.sim.ServiceTime;
 
 /**
  * The parameters of a {@code zynq-smmu} component, read once (names and defaults in
@@ -10,8 +11,8 @@ import org.iopf.api.platform.Parameters;
  * @param streamMatchGroups SMR/S2CR pairs (48)
  * @param tlbEntries TLB entries
  * @param tlbWays TLB associativity
- * @param tlbHitLatency ns of a translation that hits in the TLB (and of a bypass)
- * @param walkAccessLatency ns of one descriptor read of a table walk
+ * @param tlbHitLatency time of a translation that hits in the TLB (and of a bypass), drawn per translation
+ * @param walkAccessLatency time of one descriptor read of a table walk, drawn per read
  * @param stall whether the driver programs stall mode (SCTLR.CFCFG) rather than terminate
  * @param stage2 whether the driver uses stage-2 banks rather than stage-1 banks
  * @param pipelining whether other transactions go on while one is stalled (HUPCF; A10)
@@ -22,8 +23,8 @@ import org.iopf.api.platform.Parameters;
  *     rather than at the last level only
  * @param faultLogSize faults kept in the fault log
  */
-record SmmuSettings(int contextBanks, int streamMatchGroups, int tlbEntries, int tlbWays, long tlbHitLatency,
-        long walkAccessLatency, boolean stall, boolean stage2, boolean pipelining, boolean negativeCaching,
+record SmmuSettings(int contextBanks, int streamMatchGroups, int tlbEntries, int tlbWays, ServiceTime tlbHitLatency,
+        ServiceTime walkAccessLatency, boolean stall, boolean stage2, boolean pipelining, boolean negativeCaching,
         boolean blockMappings, int walkCacheEntries, boolean walkInvalidationOnUnmap,
         int faultLogSize) {
     /** Checks what no single declaration covers (ranges are declared, and checked, in {@link ZynqSmmuType}). */

@@ -15,6 +15,7 @@ import org.iopf.api.platform.ParameterSpec;
 import org.iopf.api.platform.Parameters;
 import org.iopf.api.platform.Role;
 import org.iopf.api.platform.Source;
+import org.iopf.api.sim.ServiceTime;
 import org.pf4j.Extension;
 
 /**
@@ -38,11 +39,11 @@ public final class ZynqSmmuType implements ComponentType {
                     + "a TLB of some hundred entries"));
     static final Parameter<Integer> TLB_WAYS = Parameter.count("tlbWays", "TLB associativity (LRU within a set)")
             .byDefault("4").range(1, 4096).from(Source.assumption("a small set-associative TLB; not in the seed"));
-    static final Parameter<Long> TLB_HIT_LATENCY = Parameter.duration("tlbHitLatency",
+    static final Parameter<ServiceTime> TLB_HIT_LATENCY = Parameter.serviceTime("tlbHitLatency",
             "time of a translation that hits in the TLB (and of a bypassed transaction)").byDefault("10ns")
             .range("0ns", "1ms").from(Source.assumption("a few SMMU clock cycles; not in the seed"));
-    static final Parameter<Long> WALK_ACCESS_LATENCY = Parameter.duration("walkAccessLatency",
-            "time of one descriptor read of a table walk (a DDR access from the SMMU)").byDefault("120ns")
+    static final Parameter<ServiceTime> WALK_ACCESS_LATENCY = Parameter.serviceTime("walkAccessLatency",
+            "time of one descriptor read of a table walk (a DDR access from the SMMU; each read draws its own)").byDefault("120ns")
             .range("0ns", "1ms").from(Source.assumption("one DDR4 access from the SMMU; not in the seed"));
     static final Parameter<String> FAULT_MODE = Parameter.choice("faultMode",
             "SCTLR.CFCFG the driver programs: stall the faulting transaction until RESUME, or terminate it", "stall",
