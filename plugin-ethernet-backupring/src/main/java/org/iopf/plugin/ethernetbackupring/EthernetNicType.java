@@ -65,7 +65,14 @@ public final class EthernetNicType implements ComponentType {
             .from(Source.assumption("one core's memcpy bandwidth"));
     static final Parameter<Integer> BACKUP_RING_SLOTS = Parameter.count("backupRingSlots",
             "slots of the per-CPU backup ring, one frame each (a slot is the frame rounded up to 4 KiB: 12 KiB at "
-                    + "MTU 9000, so 3.75 MiB = 5.9% of a 64 MiB rx buffer)").byDefault("320").range(1, 65_536)
+                    + "MTU 9000, 4 KiB at MTU 1500); 0: as many as the frames that arrive at the port rate in "
+                    + "backupRingCover").byDefault("0").range(0, 65_536)
+            .from(Source.seed("001", "§3.2 (a small fixed region that holds the frames whose pages fault)"));
+    static final Parameter<Long> BACKUP_RING_COVER = Parameter.duration("backupRingCover",
+            "time of line-rate traffic the backup ring holds while faults are resolved; with backupRingSlots 0 the "
+                    + "ring has ceil(rate x cover / (MTU + 38 B on the wire)) slots: 320 at 10 Gbps and MTU 9000 "
+                    + "(3.75 MiB, 5.9% of a 64 MiB rx buffer), 1878 at MTU 1500, 799 at 25 Gbps")
+            .byDefault("2310us").range("1us", "10s")
             .from(Source.calibrated("C5 (ring overhead 5-10%)", "eth-backup-ring-memory"));
     static final Parameter<String> RX_CORE = Parameter.text("rxCore",
             "the core that runs the receive path and the IOprovider (one flow, one RSS queue); empty: the node's "
@@ -142,7 +149,7 @@ public final class EthernetNicType implements ComponentType {
 
     @Override
     public List<ParameterSpec> parameters() {
-        return Parameter.specs(RATE, MTU, PCIE_GENERATION, PCIE_LANES, PCIE_MAX_PAYLOAD, RX_DMA_RATE, RX_FIFO, RX_PACKET_CPU, COPY_RATE, BACKUP_RING_SLOTS, RX_CORE,
+        return Parameter.specs(RATE, MTU, PCIE_GENERATION, PCIE_LANES, PCIE_MAX_PAYLOAD, RX_DMA_RATE, RX_FIFO, RX_PACKET_CPU, COPY_RATE, BACKUP_RING_SLOTS, BACKUP_RING_COVER, RX_CORE,
                 STREAM_ID, INITIAL_WINDOW, INITIAL_RTO, MIN_RTO, MAX_RTO, TCP_RETRIES2, SACK, RACK_TLP);
     }
 

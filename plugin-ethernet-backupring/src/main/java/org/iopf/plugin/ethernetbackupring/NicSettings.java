@@ -34,11 +34,24 @@ record NicSettings(DataRate rate, int mtu, DataRate rxDmaRate, long rxFifoBytes,
                         Math.toIntExact(p.get(EthernetNicType.PCIE_MAX_PAYLOAD))).dmaWriteRate();
         return new NicSettings(p.get(EthernetNicType.RATE), mtu, rxDma,
                 p.get(EthernetNicType.RX_FIFO), p.get(EthernetNicType.RX_PACKET_CPU), p.get(EthernetNicType.COPY_RATE),
-                p.get(EthernetNicType.BACKUP_RING_SLOTS),
+                ringSlots(p, mtu),
                 new TcpConfig(mtu - EthHeader.TCP_IP_HEADERS, p.get(EthernetNicType.INITIAL_WINDOW),
                         p.get(EthernetNicType.INITIAL_RTO), p.get(EthernetNicType.MIN_RTO),
                         p.get(EthernetNicType.MAX_RTO), 3, p.get(EthernetNicType.TCP_RETRIES2),
                         p.get(EthernetNicType.SACK), p.get(EthernetNicType.RACK_TLP)));
+    }
+
+    /**
+     * The backup ring's slots: as set, or (0) the full frames that arrive at the port rate in
+     * {@code backupRingCover}, so the ring follows the rate and the frame size rather than a count.
+     */
+    static int ringSlots(Parameters p, int mtu) {
+        int slots = p.get(EthernetNicType.BACKUP_RING_SLOTS);
+        if (slots > 0) {
+            return slots;
+        }
+        double bytes = p.get(EthernetNicType.RATE).bytesPerSecond() * p.get(EthernetNicType.BACKUP_RING_COVER) / 1e9;
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.ceil(bytes / (mtu + EthHeader.ETHERNET_OVERHEAD))));
     }
 
     /** The Ethernet header and FCS that the DMA writes around the IP packet. */
