@@ -81,6 +81,8 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
     private final NetlinkChannel netlink;
     private final UserLibrary library;
     private final ArrayDeque<PageFault> taskletQueue = new ArrayDeque<>();
+    /** When the ISR handed each queued fault on, in {@code taskletQueue}'s order: the tasklet step starts there. */
+    private final ArrayDeque<Long> handedOnAt = new ArrayDeque<>();
     private final Map<Integer, TreeMap<Long, FaultRequest>> outstanding = new HashMap<>();
     private final Map<Integer, MmapLock> locks = new HashMap<>();
     private final Set<PageKey> resolvedPages = new HashSet<>();
@@ -208,6 +210,7 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
         });
         counters.isr.record(context.scheduler().now() - raised);
         taskletQueue.addLast(fault);
+        handedOnAt.addLast(context.scheduler().now());
         if (!taskletScheduled) {
             taskletScheduled = true;
             irqCore.run("exanest/tasklet", WorkPriority.SOFTIRQ, settings.taskletCost().draw(random), fault.record().id(),
@@ -219,17 +222,20 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
     private void tasklet() {
         taskletScheduled = false;
         List<PageFault> batch = new ArrayList<>(taskletQueue);
+        long[] queued = handedOnAt.stream().mapToLong(Long::longValue).toArray();
         taskletQueue.clear();
+        handedOnAt.clear();
         long flow = batch.get(0).record().id();
         irqCore.run("exanest/tasklet", WorkPriority.SOFTIRQ, settings.taskletPerFault() * batch.size(), flow,
-                () -> dispatch(batch));
+                () -> dispatch(batch, queued));
     }
 
-    private void dispatch(List<PageFault> batch) {
+    private void dispatch(List<PageFault> batch, long[] queued) {
         long now = context.scheduler().now();
         List<PageFault> translation = new ArrayList<>();
-        for (PageFault f : batch) {
-            counters.tasklet.record(now - f.record().timeNanos());
+        for (int i = 0; i < batch.size(); i++) {
+            PageFault f = batch.get(i);
+            counters.tasklet.record(now - queued[i]);
             if (f.record().kind() != FaultKind.TRANSLATION) {
                 counters.unrecoverable.increment();
                 LOG.debug("{}: unrecoverable {}", context.path(), f.record());

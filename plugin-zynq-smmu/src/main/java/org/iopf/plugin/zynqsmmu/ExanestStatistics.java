@@ -38,7 +38,7 @@ final class ExanestStatistics {
     static final StatisticSpec STEP_ISR = StatisticSpec.histogram("step.isr", "ns",
             "time from detection to the end of the ISR");
     static final StatisticSpec STEP_TASKLET = StatisticSpec.histogram("step.tasklet", "ns",
-            "time from detection to the tasklet taking the fault");
+            "time from the ISR handing the fault on to the tasklet dispatching it (queueing included)");
     static final StatisticSpec STEP_PAGETABLE = StatisticSpec.histogram("step.pagetable", "ns",
             "time of a request's page-table update, the wait for the mmap lock included");
     static final StatisticSpec STEP_INVALIDATE = StatisticSpec.histogram("step.invalidate", "ns",
