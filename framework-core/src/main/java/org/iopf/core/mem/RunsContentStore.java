@@ -7,9 +7,15 @@ import org.iopf.api.mem.Payload;
  * Contents as exact run descriptions ({@link ContentRuns}), one per written 4 KiB page (in 2 MiB
  * chunks of 512 slots), for fingerprint mode. Bytes written by the CPU are kept as literal runs; generated payloads and
  * copies of them cost a run each, not their length. Reading bytes is not supported.
+ *
+ * <p>A page that is one run over all its bytes (the usual shape of generated content and of its
+ * copies) is kept as that run's source and offset in two arrays of its chunk, so writing, moving,
+ * capturing and freeing it allocates nothing; a page of any other shape is kept as its
+ * {@link ContentRuns}. Both describe the same bytes and cost the same in {@link #storedBytes()}.
  */
 final class RunsContentStore implements ContentStore {
     private static final int CHUNK_SHIFT = 21;
+    private static final long CHUNK = 1L << CHUNK_SHIFT;
     private static final int PAGES_PER_CHUNK_SHIFT = CHUNK_SHIFT - 12;
     private static final int PAGES_PER_CHUNK = 1 << PAGES_PER_CHUNK_SHIFT;
 
@@ -23,9 +29,15 @@ final class RunsContentStore implements ContentStore {
     private Chunk lastChunk;
     private long storedBytes;
 
-    /** The 512 page slots of one 2 MiB chunk and how many hold a page. */
+    /**
+     * The 512 page slots of one 2 MiB chunk and how many hold a page. Slot {@code s} holds a
+     * whole-page run ({@code wholeSources[s]} from {@code wholeOffsets[s]}), another description
+     * ({@code pages[s]}, made on first use), or nothing.
+     */
     private static final class Chunk {
-        final ContentRuns[] pages = new ContentRuns[PAGES_PER_CHUNK];
+        final ContentSource[] wholeSources = new ContentSource[PAGES_PER_CHUNK];
+        final long[] wholeOffsets = new long[PAGES_PER_CHUNK];
+        ContentRuns[] pages;
         int stored;
     }
 
@@ -37,10 +49,98 @@ final class RunsContentStore implements ContentStore {
         return lastChunk;
     }
 
+    private static int slot(long key) {
+        return (int) (key & (PAGES_PER_CHUNK - 1));
+    }
+
     /** The stored page of frame {@code key}, or null. */
     private ContentRuns page(long key) {
         Chunk c = chunk(key >>> PAGES_PER_CHUNK_SHIFT);
-        return c == null ? null : c.pages[(int) (key & (PAGES_PER_CHUNK - 1))];
+        if (c == null) {
+            return null;
+        }
+        int s = slot(key);
+        ContentSource whole = c.wholeSources[s];
+        if (whole != null) {
+            return ContentRuns.of(whole, c.wholeOffsets[s], PAGE);
+        }
+        return c.pages == null ? null : c.pages[s];
+    }
+
+    /** Makes {@code page} the contents of frame {@code key}; a blank page is not stored. */
+    private void put(long key, ContentRuns page) {
+        if (page.isBlank()) {
+            clear(key);
+        } else if (page.runCount() == 1 && page.start(0) == 0 && page.runLength(0) == PAGE) {
+            putWhole(key, page.source(0), page.sourceOffset(0));
+        } else {
+            Chunk c = writableChunk(key);
+            int s = slot(key);
+            if (!drop(c, s)) {
+                c.stored++;
+            }
+            if (c.pages == null) {
+                c.pages = new ContentRuns[PAGES_PER_CHUNK];
+            }
+            c.pages[s] = page;
+            storedBytes += page.storageCost();
+        }
+    }
+
+    /** Makes bytes {@code [offset, offset+PAGE)} of {@code source} the contents of frame {@code key}. */
+    private void putWhole(long key, ContentSource source, long offset) {
+        Chunk c = writableChunk(key);
+        int s = slot(key);
+        if (!drop(c, s)) {
+            c.stored++;
+        }
+        c.wholeSources[s] = source;
+        c.wholeOffsets[s] = offset;
+        storedBytes += wholeCost(source);
+    }
+
+    /** Frame {@code key} reads as zeros again. */
+    private void clear(long key) {
+        long chunkNumber = key >>> PAGES_PER_CHUNK_SHIFT;
+        Chunk c = chunk(chunkNumber);
+        if (c != null && drop(c, slot(key)) && --c.stored == 0) {
+            chunks.remove(chunkNumber);
+            lastChunk = null;
+        }
+    }
+
+    /** The chunk of frame {@code key}, made if absent. */
+    private Chunk writableChunk(long key) {
+        long chunkNumber = key >>> PAGES_PER_CHUNK_SHIFT;
+        Chunk c = chunk(chunkNumber);
+        if (c == null) {
+            c = new Chunk();
+            chunks.put(chunkNumber, c);
+            lastChunk = c;
+        }
+        return c;
+    }
+
+    /** Empties slot {@code s} of {@code c} and takes its cost off; whether it held a page. */
+    private boolean drop(Chunk c, int s) {
+        ContentSource whole = c.wholeSources[s];
+        if (whole != null) {
+            storedBytes -= wholeCost(whole);
+            c.wholeSources[s] = null;
+            return true;
+        }
+        ContentRuns old = c.pages == null ? null : c.pages[s];
+        if (old != null) {
+            storedBytes -= old.storageCost();
+            c.pages[s] = null;
+            return true;
+        }
+        return false;
+    }
+
+    /** {@link ContentRuns#storageCost()} of a page that is one run of {@code source}. */
+    private static long wholeCost(ContentSource source) {
+        return ContentRuns.RUN_COST + (source.isLiteral() ? PAGE : 0);
     }
 
     @Override
@@ -67,55 +167,46 @@ final class RunsContentStore implements ContentStore {
     }
 
     private void writeRuns(long pa, ContentRuns runs) {
+        long length = runs.length();
+        int count = runs.runCount();
+        int run = 0; // the first run of runs that ends after done
         long done = 0;
-        while (done < runs.length()) {
+        while (done < length) {
+            while (run < count && runs.start(run) + runs.runLength(run) <= done) {
+                run++;
+            }
             long pos = pa + done;
+            long chunkRest = Math.min(length - done, CHUNK - (pos & (CHUNK - 1)));
+            if ((run == count || runs.start(run) >= done + chunkRest) && chunk(pos >>> CHUNK_SHIFT) == null) {
+                done += chunkRest; // zeros over a chunk that holds no page change nothing
+                continue;
+            }
             int inPage = (int) (pos & (PAGE - 1));
-            int n = (int) Math.min(PAGE - inPage, runs.length() - done);
-            ContentRuns chunk = runs.slice(done, n);
+            int n = (int) Math.min(PAGE - inPage, length - done);
             long key = pos >>> 12;
-            ContentRuns old = page(key);
-            ContentRuns page = old == null ? ContentRuns.zeros(PAGE) : old;
-            replace(key, old, page.overlay(inPage, chunk));
+            if (n == PAGE) {
+                writePage(key, runs, run, done);
+            } else {
+                ContentRuns old = page(key);
+                put(key, (old == null ? ContentRuns.zeros(PAGE) : old).overlay(inPage, runs.slice(done, n)));
+            }
             done += n;
         }
     }
 
-    private void replace(long key, ContentRuns old, ContentRuns page) {
-        if (old != null) {
-            storedBytes -= old.storageCost();
-        }
-        long chunkNumber = key >>> PAGES_PER_CHUNK_SHIFT;
-        int slot = (int) (key & (PAGES_PER_CHUNK - 1));
-        Chunk c = chunk(chunkNumber);
-        if (page.isBlank()) {
-            if (c != null && c.pages[slot] != null) {
-                c.pages[slot] = null;
-                if (--c.stored == 0) {
-                    chunks.remove(chunkNumber);
-                    lastChunk = null;
-                }
-            }
+    /**
+     * Frame {@code key} gets bytes {@code [from, from+PAGE)} of {@code runs}, whose first run ending
+     * after {@code from} is {@code run}.
+     */
+    private void writePage(long key, ContentRuns runs, int run, long from) {
+        long end = from + PAGE;
+        if (run == runs.runCount() || runs.start(run) >= end) {
+            clear(key);
+        } else if (runs.start(run) <= from && runs.start(run) + runs.runLength(run) >= end) {
+            putWhole(key, runs.source(run), runs.sourceOffset(run) + (from - runs.start(run)));
         } else {
-            if (c == null) {
-                c = new Chunk();
-                chunks.put(chunkNumber, c);
-                lastChunk = c;
-            }
-            if (c.pages[slot] == null) {
-                c.stored++;
-            }
-            c.pages[slot] = page;
-            storedBytes += page.storageCost();
+            put(key, runs.slice(from, PAGE));
         }
-    }
-
-    /** Bytes from {@code pos} to the end of its 2 MiB chunk if the chunk holds no page, else 0. */
-    private long emptyChunkRest(long pos) {
-        if (chunk(pos >>> CHUNK_SHIFT) != null) {
-            return 0;
-        }
-        return (1L << CHUNK_SHIFT) - (pos & ((1L << CHUNK_SHIFT) - 1));
     }
 
     @Override
@@ -124,16 +215,19 @@ final class RunsContentStore implements ContentStore {
         long done = 0;
         while (done < len) {
             long pos = pa + done;
-            long skip = emptyChunkRest(pos);
-            if (skip > 0) {
-                done += skip;
+            Chunk c = chunk(pos >>> CHUNK_SHIFT);
+            if (c == null) {
+                done += CHUNK - (pos & (CHUNK - 1));
                 continue;
             }
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, len - done);
-            ContentRuns page = page(pos >>> 12);
-            if (page != null) {
-                b.addSlice(page, inPage, n, done);
+            int s = slot(pos >>> 12);
+            ContentSource whole = c.wholeSources[s];
+            if (whole != null) {
+                b.add(done, n, whole, c.wholeOffsets[s] + inPage);
+            } else if (c.pages != null && c.pages[s] != null) {
+                b.addSlice(c.pages[s], inPage, n, done);
             }
             done += n;
         }
@@ -145,17 +239,20 @@ final class RunsContentStore implements ContentStore {
         long done = 0;
         while (done < len) {
             long pos = pa + done;
-            long skip = emptyChunkRest(pos);
-            if (skip > 0) {
-                done += skip;
+            if (chunk(pos >>> CHUNK_SHIFT) == null) {
+                done += CHUNK - (pos & (CHUNK - 1));
                 continue;
             }
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, len - done);
             long key = pos >>> 12;
-            ContentRuns old = page(key);
-            if (old != null) {
-                replace(key, old, n == PAGE ? ContentRuns.zeros(PAGE) : old.overlay(inPage, ContentRuns.zeros(n)));
+            if (n == PAGE) {
+                clear(key);
+            } else {
+                ContentRuns old = page(key);
+                if (old != null) {
+                    put(key, old.overlay(inPage, ContentRuns.zeros(n)));
+                }
             }
             done += n;
         }
