@@ -5,43 +5,32 @@ import org.iopf.api.mem.Payload;
 
 /**
  * Contents as exact run descriptions ({@link ContentRuns}), one per written 4 KiB page (in 2 MiB
- * chunks of 512 slots), for fingerprint mode. Bytes written by the CPU are kept as literal runs; generated payloads and
- * copies of them cost a run each, not their length. Reading bytes is not supported.
+ * chunks of 512 slots, {@link RunsChunk}), for fingerprint mode. Bytes written by the CPU are kept
+ * as literal runs; generated payloads and copies of them cost a run each, not their length.
+ * Reading bytes is not supported.
  *
- * <p>A page that is one run over all its bytes (the usual shape of generated content and of its
- * copies) is kept as that run's source and offset in two arrays of its chunk, so writing, moving,
- * capturing and freeing it allocates nothing; a page of any other shape is kept as its
- * {@link ContentRuns}. Both describe the same bytes and cost the same in {@link #storedBytes()}.
+ * <p>Pages that are one run over all their bytes (the usual shape of generated content and of its
+ * copies) are kept without an object per page, and a 2 MiB chunk that is one piece of one run (a
+ * huge frame filled from a generated run, or copied from one) is written, captured and freed in
+ * one step instead of 512; both describe the same bytes, at the same {@link #storedBytes()} cost,
+ * as a description per page.
  */
 final class RunsContentStore implements ContentStore {
     private static final int CHUNK_SHIFT = 21;
     private static final long CHUNK = 1L << CHUNK_SHIFT;
     private static final int PAGES_PER_CHUNK_SHIFT = CHUNK_SHIFT - 12;
-    private static final int PAGES_PER_CHUNK = 1 << PAGES_PER_CHUNK_SHIFT;
 
     /**
      * The stored pages of each 2 MiB chunk that holds any, by chunk number (a primitive key): one
      * hash lookup per chunk, an array index per page, and walks skip empty chunks in one step.
      */
-    private final Long2ObjectOpenHashMap<Chunk> chunks = new Long2ObjectOpenHashMap<>();
+    private final Long2ObjectOpenHashMap<RunsChunk> chunks = new Long2ObjectOpenHashMap<>();
     /** The chunk of the last lookup (walks go page after page through one chunk). */
     private long lastChunkNumber = -1;
-    private Chunk lastChunk;
+    private RunsChunk lastChunk;
     private long storedBytes;
 
-    /**
-     * The 512 page slots of one 2 MiB chunk and how many hold a page. Slot {@code s} holds a
-     * whole-page run ({@code wholeSources[s]} from {@code wholeOffsets[s]}), another description
-     * ({@code pages[s]}, made on first use), or nothing.
-     */
-    private static final class Chunk {
-        final ContentSource[] wholeSources = new ContentSource[PAGES_PER_CHUNK];
-        final long[] wholeOffsets = new long[PAGES_PER_CHUNK];
-        ContentRuns[] pages;
-        int stored;
-    }
-
-    private Chunk chunk(long chunkNumber) {
+    private RunsChunk chunk(long chunkNumber) {
         if (chunkNumber != lastChunkNumber) {
             lastChunk = chunks.get(chunkNumber);
             lastChunkNumber = chunkNumber;
@@ -50,21 +39,13 @@ final class RunsContentStore implements ContentStore {
     }
 
     private static int slot(long key) {
-        return (int) (key & (PAGES_PER_CHUNK - 1));
+        return (int) (key & (RunsChunk.PAGES - 1));
     }
 
     /** The stored page of frame {@code key}, or null. */
     private ContentRuns page(long key) {
-        Chunk c = chunk(key >>> PAGES_PER_CHUNK_SHIFT);
-        if (c == null) {
-            return null;
-        }
-        int s = slot(key);
-        ContentSource whole = c.wholeSources[s];
-        if (whole != null) {
-            return ContentRuns.of(whole, c.wholeOffsets[s], PAGE);
-        }
-        return c.pages == null ? null : c.pages[s];
+        RunsChunk c = chunk(key >>> PAGES_PER_CHUNK_SHIFT);
+        return c == null ? null : c.page(slot(key));
     }
 
     /** Makes {@code page} the contents of frame {@code key}; a blank page is not stored. */
@@ -74,73 +55,56 @@ final class RunsContentStore implements ContentStore {
         } else if (page.runCount() == 1 && page.start(0) == 0 && page.runLength(0) == PAGE) {
             putWhole(key, page.source(0), page.sourceOffset(0));
         } else {
-            Chunk c = writableChunk(key);
-            int s = slot(key);
-            if (!drop(c, s)) {
-                c.stored++;
-            }
-            if (c.pages == null) {
-                c.pages = new ContentRuns[PAGES_PER_CHUNK];
-            }
-            c.pages[s] = page;
-            storedBytes += page.storageCost();
+            storedBytes += writableChunk(key).putRuns(slot(key), page);
         }
     }
 
     /** Makes bytes {@code [offset, offset+PAGE)} of {@code source} the contents of frame {@code key}. */
     private void putWhole(long key, ContentSource source, long offset) {
-        Chunk c = writableChunk(key);
-        int s = slot(key);
-        if (!drop(c, s)) {
-            c.stored++;
-        }
-        c.wholeSources[s] = source;
-        c.wholeOffsets[s] = offset;
-        storedBytes += wholeCost(source);
+        storedBytes += writableChunk(key).putWhole(slot(key), source, offset);
     }
 
     /** Frame {@code key} reads as zeros again. */
     private void clear(long key) {
         long chunkNumber = key >>> PAGES_PER_CHUNK_SHIFT;
-        Chunk c = chunk(chunkNumber);
-        if (c != null && drop(c, slot(key)) && --c.stored == 0) {
-            chunks.remove(chunkNumber);
-            lastChunk = null;
+        RunsChunk c = chunk(chunkNumber);
+        if (c != null) {
+            storedBytes += c.clear(slot(key));
+            if (c.stored() == 0) {
+                removeChunk(chunkNumber);
+            }
         }
     }
 
     /** The chunk of frame {@code key}, made if absent. */
-    private Chunk writableChunk(long key) {
+    private RunsChunk writableChunk(long key) {
         long chunkNumber = key >>> PAGES_PER_CHUNK_SHIFT;
-        Chunk c = chunk(chunkNumber);
+        RunsChunk c = chunk(chunkNumber);
         if (c == null) {
-            c = new Chunk();
+            c = new RunsChunk();
             chunks.put(chunkNumber, c);
             lastChunk = c;
         }
         return c;
     }
 
-    /** Empties slot {@code s} of {@code c} and takes its cost off; whether it held a page. */
-    private boolean drop(Chunk c, int s) {
-        ContentSource whole = c.wholeSources[s];
-        if (whole != null) {
-            storedBytes -= wholeCost(whole);
-            c.wholeSources[s] = null;
-            return true;
-        }
-        ContentRuns old = c.pages == null ? null : c.pages[s];
-        if (old != null) {
-            storedBytes -= old.storageCost();
-            c.pages[s] = null;
-            return true;
-        }
-        return false;
+    /** Makes {@code c} chunk {@code chunkNumber}, replacing what it held. */
+    private void replaceChunk(long chunkNumber, RunsChunk c) {
+        removeChunk(chunkNumber);
+        chunks.put(chunkNumber, c);
+        lastChunkNumber = chunkNumber;
+        lastChunk = c;
+        storedBytes += c.cost();
     }
 
-    /** {@link ContentRuns#storageCost()} of a page that is one run of {@code source}. */
-    private static long wholeCost(ContentSource source) {
-        return ContentRuns.RUN_COST + (source.isLiteral() ? PAGE : 0);
+    /** Chunk {@code chunkNumber} reads as zeros again. */
+    private void removeChunk(long chunkNumber) {
+        RunsChunk old = chunk(chunkNumber);
+        if (old != null) {
+            storedBytes -= old.cost();
+            chunks.remove(chunkNumber);
+            lastChunk = null;
+        }
     }
 
     @Override
@@ -177,8 +141,20 @@ final class RunsContentStore implements ContentStore {
             }
             long pos = pa + done;
             long chunkRest = Math.min(length - done, CHUNK - (pos & (CHUNK - 1)));
-            if ((run == count || runs.start(run) >= done + chunkRest) && chunk(pos >>> CHUNK_SHIFT) == null) {
-                done += chunkRest; // zeros over a chunk that holds no page change nothing
+            if (run == count || runs.start(run) >= done + chunkRest) {
+                // zeros up to the chunk's end: nothing to do over a chunk that holds no page
+                if (chunkRest == CHUNK) {
+                    removeChunk(pos >>> CHUNK_SHIFT);
+                }
+                if (chunk(pos >>> CHUNK_SHIFT) == null) {
+                    done += chunkRest;
+                    continue;
+                }
+            } else if (chunkRest == CHUNK && runs.start(run) <= done
+                    && runs.start(run) + runs.runLength(run) >= done + CHUNK) {
+                replaceChunk(pos >>> CHUNK_SHIFT,
+                        RunsChunk.following(runs.source(run), runs.sourceOffset(run) + (done - runs.start(run))));
+                done += CHUNK;
                 continue;
             }
             int inPage = (int) (pos & (PAGE - 1));
@@ -215,20 +191,21 @@ final class RunsContentStore implements ContentStore {
         long done = 0;
         while (done < len) {
             long pos = pa + done;
-            Chunk c = chunk(pos >>> CHUNK_SHIFT);
+            RunsChunk c = chunk(pos >>> CHUNK_SHIFT);
+            long inChunk = pos & (CHUNK - 1);
             if (c == null) {
-                done += CHUNK - (pos & (CHUNK - 1));
+                done += CHUNK - inChunk;
+                continue;
+            }
+            if (c.allFollow()) {
+                long n = Math.min(CHUNK - inChunk, len - done);
+                b.add(done, n, c.base(), c.baseOffset() + inChunk);
+                done += n;
                 continue;
             }
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, len - done);
-            int s = slot(pos >>> 12);
-            ContentSource whole = c.wholeSources[s];
-            if (whole != null) {
-                b.add(done, n, whole, c.wholeOffsets[s] + inPage);
-            } else if (c.pages != null && c.pages[s] != null) {
-                b.addSlice(c.pages[s], inPage, n, done);
-            }
+            c.addTo(b, slot(pos >>> 12), inPage, n, done);
             done += n;
         }
         return new FingerprintPayload(b.build());
@@ -239,8 +216,12 @@ final class RunsContentStore implements ContentStore {
         long done = 0;
         while (done < len) {
             long pos = pa + done;
+            long inChunk = pos & (CHUNK - 1);
+            if (inChunk == 0 && len - done >= CHUNK) {
+                removeChunk(pos >>> CHUNK_SHIFT);
+            }
             if (chunk(pos >>> CHUNK_SHIFT) == null) {
-                done += CHUNK - (pos & (CHUNK - 1));
+                done += CHUNK - inChunk;
                 continue;
             }
             int inPage = (int) (pos & (PAGE - 1));

@@ -86,9 +86,10 @@ final class RunsContentStoreTest {
         return Arrays.mismatch(a.bytes(), b.bytes());
     }
 
-    /** Page-aligned half of the time, so that whole pages and pieces of pages both occur. */
+    /** As it is, or rounded down to a page or to a 2 MiB chunk, so that every shape of piece occurs. */
     private static long aligned(SplittableRandom random, long value) {
-        return random.nextBoolean() ? value - value % PAGE : value;
+        long unit = new long[] {1, PAGE, 2 * MIB}[random.nextInt(3)];
+        return value - value % unit;
     }
 
     private static long costOfPages(RunsContentStore store) {
