@@ -75,16 +75,20 @@ final class ContentRuns {
         return count == 0;
     }
 
-    private long start(int i) {
+    long start(int i) {
         return runs[3 * i];
     }
 
-    private long runLength(int i) {
+    long runLength(int i) {
         return runs[3 * i + 1];
     }
 
-    private long sourceOffset(int i) {
+    long sourceOffset(int i) {
         return runs[3 * i + 2];
+    }
+
+    ContentSource source(int i) {
+        return sources[i];
     }
 
     /** Approximate heap bytes this description holds: its runs plus the literal bytes they cover. */
@@ -175,7 +179,8 @@ final class ContentRuns {
         return fingerprint;
     }
 
-    private int firstRunEndingAfter(long pos) {
+    /** The index of the first run that ends after {@code pos}, or {@link #runCount()} if none does. */
+    int firstRunEndingAfter(long pos) {
         int lo = 0;
         int hi = count;
         while (lo < hi) {

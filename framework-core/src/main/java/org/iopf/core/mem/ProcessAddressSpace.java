@@ -147,16 +147,17 @@ public final class ProcessAddressSpace implements AddressSpace {
         return new Vma(new AddressRange(start, end - start), vma.writable(), vma.options(), vma.readable());
     }
 
+    /**
+     * The entry that maps {@code va}, or null. Entries are aligned to their size and never
+     * overlap ({@link #putSlot}), so it can only start at {@code va}'s 4 KiB or 2 MiB boundary: two
+     * exact lookups, no search for the nearest entry below.
+     */
     PageTableSlot slot(long va) {
-        if (pageTable.isEmpty()) {
-            return null;
+        PageTableSlot s = pageTable.get(PageSize.BASE.alignDown(va));
+        if (s == null) {
+            s = pageTable.get(PageSize.HUGE_2M.alignDown(va));
         }
-        Long2ObjectSortedMap<PageTableSlot> atOrBelow = va == Long.MAX_VALUE ? pageTable : pageTable.headMap(va + 1);
-        if (atOrBelow.isEmpty()) {
-            return null;
-        }
-        PageTableSlot s = atOrBelow.get(atOrBelow.lastLongKey());
-        return va < s.end() ? s : null;
+        return s != null && va < s.end() ? s : null;
     }
 
     /** The entries that overlap {@code [start, end)}, in address order (a snapshot list). */
@@ -182,6 +183,9 @@ public final class ProcessAddressSpace implements AddressSpace {
     }
 
     void putSlot(PageTableSlot slot) {
+        if (!slot.size.isAligned(slot.va)) {
+            throw new IllegalArgumentException("a " + slot.size + " entry at unaligned 0x" + Long.toHexString(slot.va));
+        }
         pageTable.put(slot.va, slot);
     }
 

@@ -5,31 +5,32 @@ import org.iopf.api.mem.Payload;
 
 /**
  * Contents as exact run descriptions ({@link ContentRuns}), one per written 4 KiB page (in 2 MiB
- * chunks of 512 slots), for fingerprint mode. Bytes written by the CPU are kept as literal runs; generated payloads and
- * copies of them cost a run each, not their length. Reading bytes is not supported.
+ * chunks of 512 slots, {@link RunsChunk}), for fingerprint mode. Bytes written by the CPU are kept
+ * as literal runs; generated payloads and copies of them cost a run each, not their length.
+ * Reading bytes is not supported.
+ *
+ * <p>Pages that are one run over all their bytes (the usual shape of generated content and of its
+ * copies) are kept without an object per page, and a 2 MiB chunk that is one piece of one run (a
+ * huge frame filled from a generated run, or copied from one) is written, captured and freed in
+ * one step instead of 512; both describe the same bytes, at the same {@link #storedBytes()} cost,
+ * as a description per page.
  */
 final class RunsContentStore implements ContentStore {
     private static final int CHUNK_SHIFT = 21;
+    private static final long CHUNK = 1L << CHUNK_SHIFT;
     private static final int PAGES_PER_CHUNK_SHIFT = CHUNK_SHIFT - 12;
-    private static final int PAGES_PER_CHUNK = 1 << PAGES_PER_CHUNK_SHIFT;
 
     /**
      * The stored pages of each 2 MiB chunk that holds any, by chunk number (a primitive key): one
      * hash lookup per chunk, an array index per page, and walks skip empty chunks in one step.
      */
-    private final Long2ObjectOpenHashMap<Chunk> chunks = new Long2ObjectOpenHashMap<>();
+    private final Long2ObjectOpenHashMap<RunsChunk> chunks = new Long2ObjectOpenHashMap<>();
     /** The chunk of the last lookup (walks go page after page through one chunk). */
     private long lastChunkNumber = -1;
-    private Chunk lastChunk;
+    private RunsChunk lastChunk;
     private long storedBytes;
 
-    /** The 512 page slots of one 2 MiB chunk and how many hold a page. */
-    private static final class Chunk {
-        final ContentRuns[] pages = new ContentRuns[PAGES_PER_CHUNK];
-        int stored;
-    }
-
-    private Chunk chunk(long chunkNumber) {
+    private RunsChunk chunk(long chunkNumber) {
         if (chunkNumber != lastChunkNumber) {
             lastChunk = chunks.get(chunkNumber);
             lastChunkNumber = chunkNumber;
@@ -37,10 +38,73 @@ final class RunsContentStore implements ContentStore {
         return lastChunk;
     }
 
+    private static int slot(long key) {
+        return (int) (key & (RunsChunk.PAGES - 1));
+    }
+
     /** The stored page of frame {@code key}, or null. */
     private ContentRuns page(long key) {
-        Chunk c = chunk(key >>> PAGES_PER_CHUNK_SHIFT);
-        return c == null ? null : c.pages[(int) (key & (PAGES_PER_CHUNK - 1))];
+        RunsChunk c = chunk(key >>> PAGES_PER_CHUNK_SHIFT);
+        return c == null ? null : c.page(slot(key));
+    }
+
+    /** Makes {@code page} the contents of frame {@code key}; a blank page is not stored. */
+    private void put(long key, ContentRuns page) {
+        if (page.isBlank()) {
+            clear(key);
+        } else if (page.runCount() == 1 && page.start(0) == 0 && page.runLength(0) == PAGE) {
+            putWhole(key, page.source(0), page.sourceOffset(0));
+        } else {
+            storedBytes += writableChunk(key).putRuns(slot(key), page);
+        }
+    }
+
+    /** Makes bytes {@code [offset, offset+PAGE)} of {@code source} the contents of frame {@code key}. */
+    private void putWhole(long key, ContentSource source, long offset) {
+        storedBytes += writableChunk(key).putWhole(slot(key), source, offset);
+    }
+
+    /** Frame {@code key} reads as zeros again. */
+    private void clear(long key) {
+        long chunkNumber = key >>> PAGES_PER_CHUNK_SHIFT;
+        RunsChunk c = chunk(chunkNumber);
+        if (c != null) {
+            storedBytes += c.clear(slot(key));
+            if (c.stored() == 0) {
+                removeChunk(chunkNumber);
+            }
+        }
+    }
+
+    /** The chunk of frame {@code key}, made if absent. */
+    private RunsChunk writableChunk(long key) {
+        long chunkNumber = key >>> PAGES_PER_CHUNK_SHIFT;
+        RunsChunk c = chunk(chunkNumber);
+        if (c == null) {
+            c = new RunsChunk();
+            chunks.put(chunkNumber, c);
+            lastChunk = c;
+        }
+        return c;
+    }
+
+    /** Makes {@code c} chunk {@code chunkNumber}, replacing what it held. */
+    private void replaceChunk(long chunkNumber, RunsChunk c) {
+        removeChunk(chunkNumber);
+        chunks.put(chunkNumber, c);
+        lastChunkNumber = chunkNumber;
+        lastChunk = c;
+        storedBytes += c.cost();
+    }
+
+    /** Chunk {@code chunkNumber} reads as zeros again. */
+    private void removeChunk(long chunkNumber) {
+        RunsChunk old = chunk(chunkNumber);
+        if (old != null) {
+            storedBytes -= old.cost();
+            chunks.remove(chunkNumber);
+            lastChunk = null;
+        }
     }
 
     @Override
@@ -67,55 +131,58 @@ final class RunsContentStore implements ContentStore {
     }
 
     private void writeRuns(long pa, ContentRuns runs) {
+        long length = runs.length();
+        int count = runs.runCount();
+        int run = 0; // the first run of runs that ends after done
         long done = 0;
-        while (done < runs.length()) {
+        while (done < length) {
+            while (run < count && runs.start(run) + runs.runLength(run) <= done) {
+                run++;
+            }
             long pos = pa + done;
+            long chunkRest = Math.min(length - done, CHUNK - (pos & (CHUNK - 1)));
+            if (run == count || runs.start(run) >= done + chunkRest) {
+                // zeros up to the chunk's end: nothing to do over a chunk that holds no page
+                if (chunkRest == CHUNK) {
+                    removeChunk(pos >>> CHUNK_SHIFT);
+                }
+                if (chunk(pos >>> CHUNK_SHIFT) == null) {
+                    done += chunkRest;
+                    continue;
+                }
+            } else if (chunkRest == CHUNK && runs.start(run) <= done
+                    && runs.start(run) + runs.runLength(run) >= done + CHUNK) {
+                replaceChunk(pos >>> CHUNK_SHIFT,
+                        RunsChunk.following(runs.source(run), runs.sourceOffset(run) + (done - runs.start(run))));
+                done += CHUNK;
+                continue;
+            }
             int inPage = (int) (pos & (PAGE - 1));
-            int n = (int) Math.min(PAGE - inPage, runs.length() - done);
-            ContentRuns chunk = runs.slice(done, n);
+            int n = (int) Math.min(PAGE - inPage, length - done);
             long key = pos >>> 12;
-            ContentRuns old = page(key);
-            ContentRuns page = old == null ? ContentRuns.zeros(PAGE) : old;
-            replace(key, old, page.overlay(inPage, chunk));
+            if (n == PAGE) {
+                writePage(key, runs, run, done);
+            } else {
+                ContentRuns old = page(key);
+                put(key, (old == null ? ContentRuns.zeros(PAGE) : old).overlay(inPage, runs.slice(done, n)));
+            }
             done += n;
         }
     }
 
-    private void replace(long key, ContentRuns old, ContentRuns page) {
-        if (old != null) {
-            storedBytes -= old.storageCost();
-        }
-        long chunkNumber = key >>> PAGES_PER_CHUNK_SHIFT;
-        int slot = (int) (key & (PAGES_PER_CHUNK - 1));
-        Chunk c = chunk(chunkNumber);
-        if (page.isBlank()) {
-            if (c != null && c.pages[slot] != null) {
-                c.pages[slot] = null;
-                if (--c.stored == 0) {
-                    chunks.remove(chunkNumber);
-                    lastChunk = null;
-                }
-            }
+    /**
+     * Frame {@code key} gets bytes {@code [from, from+PAGE)} of {@code runs}, whose first run ending
+     * after {@code from} is {@code run}.
+     */
+    private void writePage(long key, ContentRuns runs, int run, long from) {
+        long end = from + PAGE;
+        if (run == runs.runCount() || runs.start(run) >= end) {
+            clear(key);
+        } else if (runs.start(run) <= from && runs.start(run) + runs.runLength(run) >= end) {
+            putWhole(key, runs.source(run), runs.sourceOffset(run) + (from - runs.start(run)));
         } else {
-            if (c == null) {
-                c = new Chunk();
-                chunks.put(chunkNumber, c);
-                lastChunk = c;
-            }
-            if (c.pages[slot] == null) {
-                c.stored++;
-            }
-            c.pages[slot] = page;
-            storedBytes += page.storageCost();
+            put(key, runs.slice(from, PAGE));
         }
-    }
-
-    /** Bytes from {@code pos} to the end of its 2 MiB chunk if the chunk holds no page, else 0. */
-    private long emptyChunkRest(long pos) {
-        if (chunk(pos >>> CHUNK_SHIFT) != null) {
-            return 0;
-        }
-        return (1L << CHUNK_SHIFT) - (pos & ((1L << CHUNK_SHIFT) - 1));
     }
 
     @Override
@@ -124,17 +191,21 @@ final class RunsContentStore implements ContentStore {
         long done = 0;
         while (done < len) {
             long pos = pa + done;
-            long skip = emptyChunkRest(pos);
-            if (skip > 0) {
-                done += skip;
+            RunsChunk c = chunk(pos >>> CHUNK_SHIFT);
+            long inChunk = pos & (CHUNK - 1);
+            if (c == null) {
+                done += CHUNK - inChunk;
+                continue;
+            }
+            if (c.allFollow()) {
+                long n = Math.min(CHUNK - inChunk, len - done);
+                b.add(done, n, c.base(), c.baseOffset() + inChunk);
+                done += n;
                 continue;
             }
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, len - done);
-            ContentRuns page = page(pos >>> 12);
-            if (page != null) {
-                b.addSlice(page, inPage, n, done);
-            }
+            c.addTo(b, slot(pos >>> 12), inPage, n, done);
             done += n;
         }
         return new FingerprintPayload(b.build());
@@ -145,17 +216,24 @@ final class RunsContentStore implements ContentStore {
         long done = 0;
         while (done < len) {
             long pos = pa + done;
-            long skip = emptyChunkRest(pos);
-            if (skip > 0) {
-                done += skip;
+            long inChunk = pos & (CHUNK - 1);
+            if (inChunk == 0 && len - done >= CHUNK) {
+                removeChunk(pos >>> CHUNK_SHIFT);
+            }
+            if (chunk(pos >>> CHUNK_SHIFT) == null) {
+                done += CHUNK - inChunk;
                 continue;
             }
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, len - done);
             long key = pos >>> 12;
-            ContentRuns old = page(key);
-            if (old != null) {
-                replace(key, old, n == PAGE ? ContentRuns.zeros(PAGE) : old.overlay(inPage, ContentRuns.zeros(n)));
+            if (n == PAGE) {
+                clear(key);
+            } else {
+                ContentRuns old = page(key);
+                if (old != null) {
+                    put(key, old.overlay(inPage, ContentRuns.zeros(n)));
+                }
             }
             done += n;
         }
