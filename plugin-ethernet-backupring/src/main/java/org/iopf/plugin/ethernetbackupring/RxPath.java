@@ -7,6 +7,7 @@ import org.iopf.api.fabric.Packet;
 import org.iopf.api.fault.FaultRecord;
 import org.iopf.api.iommu.Translation;
 import org.iopf.api.mem.Access;
+import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.Payload;
 import org.iopf.api.mem.PhysicalMemory;
 import org.iopf.api.observe.Counter;
@@ -156,30 +157,36 @@ final class RxPath {
         }
     }
 
+    /** Translates each piece of the segment's place in the user buffer (as {@link RxBuffer#forEachPiece}). */
     private Placement translate(EthHeader.Segment segment) {
         Placement placement = new Placement(segment.length() / 4096 + 2);
         placement.epoch = mirror.epoch();
-        int[] index = {0};
-        buffer.forEachPiece(segment.seq(), segment.length(), (va, pageVa, offset, n) -> {
-            int i = index[0]++;
-            FaultRecord outstanding = faults.outstanding(pageVa);
-            if (outstanding != null) {
-                fault(placement, i, pageVa, outstanding);
-                return;
-            }
-            Translation t = mirror.iommuTranslate(va, Access.WRITE,
-                    (record, resolution) -> faults.resolved(pageVa, record, resolution));
-            placement.latency += t.latencyNanos();
-            if (t instanceof Translation.Hit hit) {
-                placement.frames[i] = hit.physicalAddress();
-            } else {
-                FaultRecord raised = t.record().orElseThrow();
-                faultsRaised.increment();
-                faults.raised(pageVa, raised);
-                fault(placement, i, pageVa, raised);
-            }
-        });
+        int i = 0;
+        for (long done = 0; done < segment.length(); i++) {
+            long va = buffer.address(segment.seq() + done);
+            translatePiece(placement, i, va, PageSize.BASE.alignDown(va));
+            done += RxBuffer.pieceLength(va, segment.length() - done);
+        }
         return placement;
+    }
+
+    private void translatePiece(Placement placement, int i, long va, long pageVa) {
+        FaultRecord outstanding = faults.outstanding(pageVa);
+        if (outstanding != null) {
+            fault(placement, i, pageVa, outstanding);
+            return;
+        }
+        Translation t = mirror.iommuTranslate(va, Access.WRITE,
+                (record, resolution) -> faults.resolved(pageVa, record, resolution));
+        placement.latency += t.latencyNanos();
+        if (t instanceof Translation.Hit hit) {
+            placement.frames[i] = hit.physicalAddress();
+        } else {
+            FaultRecord raised = t.record().orElseThrow();
+            faultsRaised.increment();
+            faults.raised(pageVa, raised);
+            fault(placement, i, pageVa, raised);
+        }
     }
 
     private static void fault(Placement placement, int piece, long pageVa, FaultRecord record) {
@@ -243,14 +250,17 @@ final class RxPath {
         });
     }
 
+    /** Writes the pieces whose page translated (as {@link RxBuffer#forEachPiece} cuts them). */
     private void writePrimary(EthHeader.Segment segment, Payload payload, Placement placement) {
-        int[] index = {0};
-        buffer.forEachPiece(segment.seq(), segment.length(), (va, pageVa, offset, n) -> {
-            long pa = placement.frames[index[0]++];
+        int i = 0;
+        for (long done = 0; done < segment.length(); i++) {
+            long n = RxBuffer.pieceLength(buffer.address(segment.seq() + done), segment.length() - done);
+            long pa = placement.frames[i];
             if (pa >= 0) {
-                memory.write(pa, payload.slice(offset, n));
+                memory.write(pa, payload.slice(done, n));
             }
-        });
+            done += n;
+        }
     }
 
     /** A page faulted: the frame goes to the backup ring and waits there for its faults. */
