@@ -17,6 +17,7 @@ import org.iopf.api.observe.Tracer;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.sim.BandwidthResource;
 import org.iopf.api.sim.CpuCore;
+import org.iopf.api.sim.Event;
 import org.iopf.api.sim.WorkPriority;
 
 /**
@@ -70,6 +71,7 @@ final class RxPath {
     private final Counter faultsRaised;
     private final Counter staleDrops;
     private final Histogram faultToPlaced;
+    private final Event acknowledge = this::acknowledge;
     private long fifoBytes;
     private Endpoint peer;
     private int flow;
@@ -127,7 +129,7 @@ final class RxPath {
         }
         if (arrival == TcpReceiver.Arrival.DUPLICATE) {
             duplicates.increment();
-            rxCore.run("eth/rx", WorkPriority.SOFTIRQ, rxCpu(), this::acknowledge);
+            rxCore.run("eth/rx", WorkPriority.SOFTIRQ, rxCpu(), acknowledge);
             return;
         }
         long dma = settings.dmaBytes(segment.length());
@@ -137,29 +139,42 @@ final class RxPath {
         }
         fifoBytes += dma;
         tcp.accept(segment.seq());
-        Placement placement = translate(segment);
-        context.scheduler().schedule(placement.latency, () -> afterTranslation(segment, packet.payload(), placement,
-                dma));
+        Placement placement = translate(segment, packet.payload(), dma);
+        context.scheduler().schedule(placement.latency, placement);
     }
 
-    /** Where a segment's pieces go, and the first fault if a page did not translate. */
-    private static final class Placement {
+    /**
+     * A frame taken in: where its pieces go, and the first fault if a page did not translate. It
+     * fires when the translations are done.
+     */
+    private final class Placement implements Event {
+        final EthHeader.Segment segment;
+        final Payload payload;
+        final long dma;
         final long[] frames;
-        final long[] faultedPages;
+        /** The pages that faulted, in order; allocated at the first fault. */
+        long[] faultedPages;
         long epoch;
         int faulted;
         FaultRecord firstFault;
         long latency;
 
-        Placement(int pieces) {
-            frames = new long[pieces];
-            faultedPages = new long[pieces];
+        Placement(EthHeader.Segment segment, Payload payload, long dma) {
+            this.segment = segment;
+            this.payload = payload;
+            this.dma = dma;
+            frames = new long[segment.length() / 4096 + 2];
+        }
+
+        @Override
+        public void fire() {
+            afterTranslation(segment, payload, this, dma);
         }
     }
 
     /** Translates each piece of the segment's place in the user buffer (as {@link RxBuffer#forEachPiece}). */
-    private Placement translate(EthHeader.Segment segment) {
-        Placement placement = new Placement(segment.length() / 4096 + 2);
+    private Placement translate(EthHeader.Segment segment, Payload payload, long dma) {
+        Placement placement = new Placement(segment, payload, dma);
         placement.epoch = mirror.epoch();
         int i = 0;
         for (long done = 0; done < segment.length(); i++) {
@@ -191,6 +206,9 @@ final class RxPath {
 
     private static void fault(Placement placement, int piece, long pageVa, FaultRecord record) {
         placement.frames[piece] = -1;
+        if (placement.faultedPages == null) {
+            placement.faultedPages = new long[placement.frames.length];
+        }
         if (placement.faulted == 0 || placement.faultedPages[placement.faulted - 1] != pageVa) {
             placement.faultedPages[placement.faulted++] = pageVa;
         }
