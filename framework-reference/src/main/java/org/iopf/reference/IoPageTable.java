@@ -1,7 +1,5 @@
 package org.iopf.reference;
 
-import java.util.HashMap;
-import java.util.Map;
 import org.iopf.api.mem.PageSize;
 
 /**
@@ -12,7 +10,7 @@ final class IoPageTable {
     private static final long WRITABLE = 1L;
     private static final long PAGE = PageSize.BASE.bytes();
 
-    private final Map<Long, Long> entries = new HashMap<>();
+    private final PageEntryMap entries = new PageEntryMap();
 
     void map(long iova, long pa, long length, boolean writable) {
         if (!PageSize.BASE.isAligned(iova) || !PageSize.BASE.isAligned(pa)) {
@@ -31,8 +29,7 @@ final class IoPageTable {
 
     /** The entry for {@code iova}'s page (frame address with bit 0 = writable), or -1. */
     long lookup(long iova) {
-        Long entry = entries.get(iova / PAGE);
-        return entry == null ? -1 : entry;
+        return entries.get(iova / PAGE);
     }
 
     static boolean writable(long entry) {

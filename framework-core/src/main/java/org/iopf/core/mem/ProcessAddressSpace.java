@@ -33,6 +33,8 @@ public final class ProcessAddressSpace implements AddressSpace {
     private final List<MmuNotifier> notifiers = new ArrayList<>();
     private long nextMapVa;
     private long residentBytes;
+    /** The VMA the last lookup found (VMAs are immutable; forgotten when the layout changes). */
+    private Vma lastVma;
 
     ProcessAddressSpace(int pid, String name, long firstMapVa) {
         this.pid = pid;
@@ -77,8 +79,16 @@ public final class ProcessAddressSpace implements AddressSpace {
     }
 
     Vma vmaAt(long va) {
+        Vma last = lastVma;
+        if (last != null && last.range().contains(va)) {
+            return last; // no boxed key and no tree walk for the common repeated lookup
+        }
         Map.Entry<Long, Vma> e = vmas.floorEntry(va);
-        return e != null && e.getValue().range().contains(va) ? e.getValue() : null;
+        Vma found = e != null && e.getValue().range().contains(va) ? e.getValue() : null;
+        if (found != null) {
+            lastVma = found;
+        }
+        return found;
     }
 
     /** Whether every byte of {@code [start, end)} is in some VMA. */
@@ -100,6 +110,7 @@ public final class ProcessAddressSpace implements AddressSpace {
             throw new IllegalStateException("only an empty address space takes a fork's layout");
         }
         vmas.putAll(parent.vmas);
+        lastVma = null;
         nextMapVa = parent.nextMapVa;
     }
 
@@ -117,6 +128,7 @@ public final class ProcessAddressSpace implements AddressSpace {
             throw new IllegalStateException("VMA " + vma.range() + " overlaps an existing one");
         }
         vmas.put(vma.range().start(), vma);
+        lastVma = null;
     }
 
     /**
@@ -125,6 +137,7 @@ public final class ProcessAddressSpace implements AddressSpace {
      */
     List<Vma> removeVmaRange(long start, long end) {
         List<Vma> removed = new ArrayList<>();
+        lastVma = null;
         Long from = vmas.floorKey(start);
         for (Vma vma : new ArrayList<>(vmas.subMap(from == null ? start : from, true, end, false).values())) {
             AddressRange r = vma.range();

@@ -33,6 +33,8 @@ final class BackupRing {
     private final int slots;
     private final long slotBytes;
     private final int[] free;
+    /** The frame of each page of the ring: pinned, so they never change (looked up once). */
+    private final long[] frames;
     private int freeCount;
     private int maxOccupancy;
     private final Counter stored;
@@ -59,6 +61,12 @@ final class BackupRing {
         PinResult pinned = memoryManager.pin(space, base, bytes());
         if (pinned != PinResult.PINNED) {
             throw new IllegalStateException(owner + ": cannot pin a backup ring of " + bytes() + " B: " + pinned);
+        }
+        this.frames = new long[Math.toIntExact(bytes() / PAGE)];
+        for (int i = 0; i < frames.length; i++) {
+            long va = base + i * PAGE;
+            frames[i] = memoryManager.translate(space, va, Access.WRITE).orElseThrow(() -> new IllegalStateException(
+                    "backup ring page 0x" + Long.toHexString(va) + " is not resident"));
         }
         this.free = new int[slots];
         for (int i = 0; i < slots; i++) {
@@ -108,15 +116,13 @@ final class BackupRing {
      * @return false if a destination page is not resident (nothing after it was copied)
      */
     boolean copyOut(int slot, long length, RxBuffer destination, long seq) {
-        boolean[] ok = {true};
-        destination.forEachPiece(seq, length, (va, pageVa, offset, n) -> {
-            if (!ok[0]) {
-                return;
-            }
+        long offset = 0;
+        while (offset < length) {
+            long va = destination.address(seq + offset);
+            long n = RxBuffer.pieceLength(va, length - offset);
             OptionalLong frame = memoryManager.translate(destination.space(), va, Access.WRITE);
             if (frame.isEmpty()) {
-                ok[0] = false;
-                return;
+                return false;
             }
             long pa = frame.getAsLong();
             long done = 0;
@@ -126,12 +132,11 @@ final class BackupRing {
                 memory.write(pa + done, memory.capture(frame(from), m));
                 done += m;
             }
-        });
-        if (ok[0]) {
-            copies.increment();
-            copiedBytes.add(length);
+            offset += n;
         }
-        return ok[0];
+        copies.increment();
+        copiedBytes.add(length);
+        return true;
     }
 
     /** Returns a slot to the ring. */
@@ -147,8 +152,8 @@ final class BackupRing {
     }
 
     private long frame(long va) {
-        return memoryManager.translate(space, va, Access.WRITE).orElseThrow(() -> new IllegalStateException(
-                "backup ring page 0x" + Long.toHexString(va) + " is not resident"));
+        long offset = va - base;
+        return frames[(int) (offset / PAGE)] + offset % PAGE;
     }
 
     /** Slots in use. */

@@ -143,16 +143,12 @@ final class EthStream implements Workload {
         lastResidencySample = now;
     }
 
-    /** The rx buffer's resident pages plus the pinned backup ring. */
+    /**
+     * The rx buffer's resident pages plus the pinned backup ring. The receiving process maps
+     * nothing but the buffer, so its resident bytes are the buffer's.
+     */
     private long residentBytes() {
-        long resident = 0;
-        for (long va = buffer.base(); va < buffer.base() + bufferSize; va += 4096) {
-            var entry = space.entry(va).orElse(null);
-            if (entry != null && entry.present()) {
-                resident += 4096;
-            }
-        }
-        return resident + ringBytes;
+        return space.residentBytes() + ringBytes;
     }
 
     /** The NIC a node parameter names: the node's default NIC, or {@code node/nic1}. */

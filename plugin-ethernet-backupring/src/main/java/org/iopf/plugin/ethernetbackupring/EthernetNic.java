@@ -27,6 +27,7 @@ import org.iopf.api.observe.Inspectable;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.sim.BandwidthResource;
 import org.iopf.api.sim.CpuCore;
+import org.iopf.api.sim.Event;
 
 /**
  * A 10 GbE NIC (FIDELITY C1) whose receive descriptors point at unpinned user buffers translated
@@ -56,6 +57,7 @@ final class EthernetNic implements Nic, Inspectable {
     private final Counter unknownFlow;
     private int nextSender;
     private boolean transmitScheduled;
+    private final Event transmit = this::transmit;
     private BackupRing ring;
     private TcpStats tcpStats;
 
@@ -163,13 +165,13 @@ final class EthernetNic implements Nic, Inspectable {
         if (!transmitScheduled && anySendable()) {
             transmitScheduled = true;
             context.scheduler().scheduleAt(Math.max(context.scheduler().now(), port.transmitBusyUntil()),
-                    this::transmit);
+                    transmit);
         }
     }
 
     private boolean anySendable() {
-        for (Transmitter t : senders) {
-            if (t.tcp().hasSegment()) {
+        for (int i = 0; i < senders.size(); i++) {
+            if (senders.get(i).tcp().hasSegment()) {
                 return true;
             }
         }

@@ -38,6 +38,9 @@ final class FaultTracker {
 
     /** The fault outstanding on the page at {@code pageVa}, or null. */
     FaultRecord outstanding(long pageVa) {
+        if (pages.isEmpty()) {
+            return null; // the common case, without boxing the key
+        }
         Outstanding o = pages.get(pageVa);
         return o == null ? null : o.record;
     }

@@ -4,6 +4,7 @@ import jakarta.inject.Inject;
 import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
 import org.iopf.api.fault.FaultHandler;
 import org.iopf.api.fault.FaultKind;
@@ -13,6 +14,7 @@ import org.iopf.api.iommu.Iommu;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.FaultInResult;
+import org.iopf.api.mem.FaultedPage;
 import org.iopf.api.mem.MemoryManager;
 import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.PageTableEntry;
@@ -20,6 +22,7 @@ import org.iopf.api.mem.Vma;
 import org.iopf.api.observe.Counter;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.sim.CpuCore;
+import org.iopf.api.sim.Event;
 import org.iopf.api.sim.ServiceTime;
 import org.iopf.api.sim.WorkPriority;
 
@@ -111,19 +114,8 @@ final class OsFaultHandler implements FaultHandler {
         }
         interrupt(record, () -> {
             int w = leastBusyWorker();
-            CpuCore worker = workers.get(w);
             queued[w]++;
-            resolvePage(worker, record, space, PAGE.alignDown(record.address()), faultedIn -> {
-                resolved.increment();
-                if (copyOnWrite) {
-                    writeProtected.increment();
-                }
-                fault.retry();
-                faultAround(worker, record, space, () -> queued[w]--);
-            }, () -> {
-                queued[w]--;
-                terminate(fault);
-            });
+            new Resolution(fault, w, space, copyOnWrite).start();
         });
     }
 
@@ -170,41 +162,6 @@ final class OsFaultHandler implements FaultHandler {
                 && space.vma(record.address()).map(Vma::writable).orElse(false);
     }
 
-    /** Told when a page is resident and mapped; {@code faultedIn}: this walk made it resident. */
-    @FunctionalInterface
-    private interface Resolved {
-        void done(boolean faultedIn);
-    }
-
-    /**
-     * Makes the page at {@code pageVa} resident and maps it into the fault's domain: a fault-in
-     * through the memory manager, then {@code resolveCpu} of kernel work if this fault-in made the
-     * page resident (zero fill, swap-in). A page that is resident already — it only lost its IOMMU
-     * entry (NUMA migration), its sharing was broken (copy-on-write), or another fault or
-     * fault-around walk brought it in meanwhile — costs {@code remapCpu} if it is the faulting
-     * page and nothing more if fault-around meets it (mapped in the same walk).
-     */
-    private void resolvePage(CpuCore worker, FaultRecord record, AddressSpace space, long pageVa, Resolved done, Runnable failed) {
-        memoryManager.faultIn(space, pageVa, faultInAccess(record, space, pageVa), faulted -> {
-            if (!faulted.result().resident()) {
-                failed.run();
-                return;
-            }
-            boolean faultedIn = faulted.result() != FaultInResult.ALREADY_PRESENT;
-            long cpu = faultedIn ? resolveCpu.draw(random)
-                    : pageVa == PAGE.alignDown(record.address()) ? remapCpu.draw(random) : 0;
-            worker.run("ethfault/resolve", WorkPriority.KERNEL, cpu, record.id(), () -> {
-                PageTableEntry entry = space.entry(pageVa).orElse(null);
-                if (entry == null || !entry.present()) {
-                    resolvePage(worker, record, space, pageVa, done, failed); // taken away again meanwhile
-                    return;
-                }
-                iommu.map(record.domain(), pageVa, entry.physicalAddress(pageVa), PAGE.bytes(), entry.writable());
-                done.done(faultedIn);
-            });
-        });
-    }
-
     /**
      * The access a page is faulted in for: a write where the VMA allows writes (an rx buffer is
      * about to be written, so the page is made writable and dirty at once, as before) and for the
@@ -221,38 +178,117 @@ final class OsFaultHandler implements FaultHandler {
     }
 
     /**
-     * Fault-around, after the faulting page is answered: the other pages of the aligned
-     * {@code faultAround} window that lie in the same VMA are resolved too, one after another, in
-     * the background, by the same worker.
+     * The resolution of one fault, a walk over pages one at a time: the faulting page, then (once
+     * the fault is answered) fault-around over the rest of its aligned {@code faultAround} window
+     * that lies in the same VMA, in the background, by the same worker. Each page is made resident
+     * and mapped into the fault's domain: a fault-in through the memory manager, then
+     * {@code resolveCpu} of kernel work if this fault-in made the page resident (zero fill,
+     * swap-in). A page that is resident already — it only lost its IOMMU entry (NUMA migration),
+     * its sharing was broken (copy-on-write), or another fault or fault-around walk brought it in
+     * meanwhile — costs {@code remapCpu} if it is the faulting page and nothing more if fault-around
+     * meets it (mapped in the same walk). One object serves as the fault-in's callback and the
+     * worker's work item for every page, as a walk has one step outstanding at a time.
      */
-    private void faultAround(CpuCore worker, FaultRecord record, AddressSpace space, Runnable finished) {
-        Vma vma = space.vma(record.address()).orElse(null);
-        if (vma == null || faultAround <= PAGE.bytes()) {
-            finished.run();
-            return;
-        }
-        long window = record.address() - Math.floorMod(record.address(), faultAround);
-        long from = Math.max(window, vma.range().start());
-        long to = Math.min(window + faultAround, vma.range().end());
-        aroundFrom(worker, record, space, from, to, finished);
-    }
+    private final class Resolution implements Consumer<FaultedPage>, Event {
+        private final PageFault fault;
+        private final FaultRecord record;
+        private final int worker;
+        private final CpuCore core;
+        private final AddressSpace space;
+        private final boolean copyOnWrite;
+        private final long faultingPage;
+        private boolean around;
+        private long pageVa;
+        private long end;
+        private boolean faultedIn;
 
-    private void aroundFrom(CpuCore worker, FaultRecord record, AddressSpace space, long pageVa, long end,
-            Runnable finished) {
-        if (pageVa >= end) {
-            finished.run();
-            return;
+        Resolution(PageFault fault, int worker, AddressSpace space, boolean copyOnWrite) {
+            this.fault = fault;
+            this.record = fault.record();
+            this.worker = worker;
+            this.core = workers.get(worker);
+            this.space = space;
+            this.copyOnWrite = copyOnWrite;
+            this.faultingPage = PAGE.alignDown(record.address());
         }
-        if (pageVa == PAGE.alignDown(record.address())) {
-            aroundFrom(worker, record, space, pageVa + PAGE.bytes(), end, finished);
-            return;
+
+        void start() {
+            resolve(faultingPage);
         }
-        resolvePage(worker, record, space, pageVa, faultedIn -> {
-            if (faultedIn) {
-                aroundPages.increment();
+
+        private void resolve(long page) {
+            pageVa = page;
+            memoryManager.faultIn(space, page, faultInAccess(record, space, page), this);
+        }
+
+        /** The fault-in finished. */
+        @Override
+        public void accept(FaultedPage faulted) {
+            if (!faulted.result().resident()) {
+                failed();
+                return;
             }
-            aroundFrom(worker, record, space, pageVa + PAGE.bytes(), end, finished);
-        }, () -> aroundFrom(worker, record, space, pageVa + PAGE.bytes(), end, finished));
+            faultedIn = faulted.result() != FaultInResult.ALREADY_PRESENT;
+            long cpu = faultedIn ? resolveCpu.draw(random) : pageVa == faultingPage ? remapCpu.draw(random) : 0;
+            core.run("ethfault/resolve", WorkPriority.KERNEL, cpu, record.id(), this);
+        }
+
+        /** The worker's kernel work on the page is done: map it, unless it was taken away again meanwhile. */
+        @Override
+        public void fire() {
+            PageTableEntry entry = space.entry(pageVa).orElse(null);
+            if (entry == null || !entry.present()) {
+                resolve(pageVa);
+                return;
+            }
+            iommu.map(record.domain(), pageVa, entry.physicalAddress(pageVa), PAGE.bytes(), entry.writable());
+            if (!around) {
+                resolved.increment();
+                if (copyOnWrite) {
+                    writeProtected.increment();
+                }
+                fault.retry();
+                startAround();
+            } else {
+                if (faultedIn) {
+                    aroundPages.increment();
+                }
+                next(pageVa + PAGE.bytes());
+            }
+        }
+
+        private void failed() {
+            if (!around) {
+                queued[worker]--;
+                terminate(fault);
+            } else {
+                next(pageVa + PAGE.bytes());
+            }
+        }
+
+        private void startAround() {
+            around = true;
+            Vma vma = space.vma(record.address()).orElse(null);
+            if (vma == null || faultAround <= PAGE.bytes()) {
+                queued[worker]--;
+                return;
+            }
+            long window = record.address() - Math.floorMod(record.address(), faultAround);
+            end = Math.min(window + faultAround, vma.range().end());
+            next(Math.max(window, vma.range().start()));
+        }
+
+        /** Resolves the next page of the window from {@code page} on, skipping the faulting page. */
+        private void next(long page) {
+            if (page == faultingPage) {
+                page += PAGE.bytes();
+            }
+            if (page >= end) {
+                queued[worker]--;
+                return;
+            }
+            resolve(page);
+        }
     }
 
     private void terminate(PageFault fault) {

@@ -45,11 +45,15 @@ record RxBuffer(AddressSpace space, long base, long length) {
         long done = 0;
         while (done < n) {
             long va = address(seq + done);
-            long pageVa = PageSize.BASE.alignDown(va);
-            long chunk = Math.min(n - done, pageVa + PAGE - va);
-            visitor.piece(va, pageVa, done, chunk);
+            long chunk = pieceLength(va, n - done);
+            visitor.piece(va, PageSize.BASE.alignDown(va), done, chunk);
             done += chunk;
         }
+    }
+
+    /** Bytes of a piece at {@code va}, of at most {@code remaining}: up to the end of its page. */
+    static long pieceLength(long va, long remaining) {
+        return Math.min(remaining, PageSize.BASE.alignDown(va) + PAGE - va);
     }
 
     /** Whether {@code va} lies in the buffer. */

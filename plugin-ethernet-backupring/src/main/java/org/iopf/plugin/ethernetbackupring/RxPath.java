@@ -7,6 +7,7 @@ import org.iopf.api.fabric.Packet;
 import org.iopf.api.fault.FaultRecord;
 import org.iopf.api.iommu.Translation;
 import org.iopf.api.mem.Access;
+import org.iopf.api.mem.PageSize;
 import org.iopf.api.mem.Payload;
 import org.iopf.api.mem.PhysicalMemory;
 import org.iopf.api.observe.Counter;
@@ -16,6 +17,7 @@ import org.iopf.api.observe.Tracer;
 import org.iopf.api.platform.ComponentContext;
 import org.iopf.api.sim.BandwidthResource;
 import org.iopf.api.sim.CpuCore;
+import org.iopf.api.sim.Event;
 import org.iopf.api.sim.WorkPriority;
 
 /**
@@ -69,6 +71,7 @@ final class RxPath {
     private final Counter faultsRaised;
     private final Counter staleDrops;
     private final Histogram faultToPlaced;
+    private final Event acknowledge = this::acknowledge;
     private long fifoBytes;
     private Endpoint peer;
     private int flow;
@@ -126,7 +129,7 @@ final class RxPath {
         }
         if (arrival == TcpReceiver.Arrival.DUPLICATE) {
             duplicates.increment();
-            rxCore.run("eth/rx", WorkPriority.SOFTIRQ, rxCpu(), this::acknowledge);
+            rxCore.run("eth/rx", WorkPriority.SOFTIRQ, rxCpu(), acknowledge);
             return;
         }
         long dma = settings.dmaBytes(segment.length());
@@ -136,54 +139,76 @@ final class RxPath {
         }
         fifoBytes += dma;
         tcp.accept(segment.seq());
-        Placement placement = translate(segment);
-        context.scheduler().schedule(placement.latency, () -> afterTranslation(segment, packet.payload(), placement,
-                dma));
+        Placement placement = translate(segment, packet.payload(), dma);
+        context.scheduler().schedule(placement.latency, placement);
     }
 
-    /** Where a segment's pieces go, and the first fault if a page did not translate. */
-    private static final class Placement {
+    /**
+     * A frame taken in: where its pieces go, and the first fault if a page did not translate. It
+     * fires when the translations are done.
+     */
+    private final class Placement implements Event {
+        final EthHeader.Segment segment;
+        final Payload payload;
+        final long dma;
         final long[] frames;
-        final long[] faultedPages;
+        /** The pages that faulted, in order; allocated at the first fault. */
+        long[] faultedPages;
         long epoch;
         int faulted;
         FaultRecord firstFault;
         long latency;
 
-        Placement(int pieces) {
-            frames = new long[pieces];
-            faultedPages = new long[pieces];
+        Placement(EthHeader.Segment segment, Payload payload, long dma) {
+            this.segment = segment;
+            this.payload = payload;
+            this.dma = dma;
+            frames = new long[segment.length() / 4096 + 2];
+        }
+
+        @Override
+        public void fire() {
+            afterTranslation(segment, payload, this, dma);
         }
     }
 
-    private Placement translate(EthHeader.Segment segment) {
-        Placement placement = new Placement(segment.length() / 4096 + 2);
+    /** Translates each piece of the segment's place in the user buffer (as {@link RxBuffer#forEachPiece}). */
+    private Placement translate(EthHeader.Segment segment, Payload payload, long dma) {
+        Placement placement = new Placement(segment, payload, dma);
         placement.epoch = mirror.epoch();
-        int[] index = {0};
-        buffer.forEachPiece(segment.seq(), segment.length(), (va, pageVa, offset, n) -> {
-            int i = index[0]++;
-            FaultRecord outstanding = faults.outstanding(pageVa);
-            if (outstanding != null) {
-                fault(placement, i, pageVa, outstanding);
-                return;
-            }
-            Translation t = mirror.iommuTranslate(va, Access.WRITE,
-                    (record, resolution) -> faults.resolved(pageVa, record, resolution));
-            placement.latency += t.latencyNanos();
-            if (t instanceof Translation.Hit hit) {
-                placement.frames[i] = hit.physicalAddress();
-            } else {
-                FaultRecord raised = t.record().orElseThrow();
-                faultsRaised.increment();
-                faults.raised(pageVa, raised);
-                fault(placement, i, pageVa, raised);
-            }
-        });
+        int i = 0;
+        for (long done = 0; done < segment.length(); i++) {
+            long va = buffer.address(segment.seq() + done);
+            translatePiece(placement, i, va, PageSize.BASE.alignDown(va));
+            done += RxBuffer.pieceLength(va, segment.length() - done);
+        }
         return placement;
+    }
+
+    private void translatePiece(Placement placement, int i, long va, long pageVa) {
+        FaultRecord outstanding = faults.outstanding(pageVa);
+        if (outstanding != null) {
+            fault(placement, i, pageVa, outstanding);
+            return;
+        }
+        Translation t = mirror.iommuTranslate(va, Access.WRITE,
+                (record, resolution) -> faults.resolved(pageVa, record, resolution));
+        placement.latency += t.latencyNanos();
+        if (t instanceof Translation.Hit hit) {
+            placement.frames[i] = hit.physicalAddress();
+        } else {
+            FaultRecord raised = t.record().orElseThrow();
+            faultsRaised.increment();
+            faults.raised(pageVa, raised);
+            fault(placement, i, pageVa, raised);
+        }
     }
 
     private static void fault(Placement placement, int piece, long pageVa, FaultRecord record) {
         placement.frames[piece] = -1;
+        if (placement.faultedPages == null) {
+            placement.faultedPages = new long[placement.frames.length];
+        }
         if (placement.faulted == 0 || placement.faultedPages[placement.faulted - 1] != pageVa) {
             placement.faultedPages[placement.faulted++] = pageVa;
         }
@@ -243,14 +268,17 @@ final class RxPath {
         });
     }
 
+    /** Writes the pieces whose page translated (as {@link RxBuffer#forEachPiece} cuts them). */
     private void writePrimary(EthHeader.Segment segment, Payload payload, Placement placement) {
-        int[] index = {0};
-        buffer.forEachPiece(segment.seq(), segment.length(), (va, pageVa, offset, n) -> {
-            long pa = placement.frames[index[0]++];
+        int i = 0;
+        for (long done = 0; done < segment.length(); i++) {
+            long n = RxBuffer.pieceLength(buffer.address(segment.seq() + done), segment.length() - done);
+            long pa = placement.frames[i];
             if (pa >= 0) {
-                memory.write(pa, payload.slice(offset, n));
+                memory.write(pa, payload.slice(done, n));
             }
-        });
+            done += n;
+        }
     }
 
     /** A page faulted: the frame goes to the backup ring and waits there for its faults. */

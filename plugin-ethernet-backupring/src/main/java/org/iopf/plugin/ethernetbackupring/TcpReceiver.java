@@ -48,6 +48,9 @@ final class TcpReceiver {
     private long rcvNxt;
     private int pending;
     private int lastPlaced = -1;
+    /** Segments placed in all, and the highest index placed: bound the SACK scan. */
+    private int placedCount;
+    private int highestPlaced = -1;
 
     /**
      * A receiver of a {@code total}-byte stream cut at multiples of {@code mss}, into a buffer of
@@ -116,6 +119,8 @@ final class TcpReceiver {
             pending--;
         }
         states[i] = PLACED;
+        placedCount++;
+        highestPlaced = Math.max(highestPlaced, i);
         lastPlaced = i;
         long from = rcvNxt;
         while (next < states.length && states[next] == PLACED) {
@@ -143,19 +148,27 @@ final class TcpReceiver {
      * {@link EthHeader#MAX_SACK_BLOCKS}. Empty when nothing above the ACK point is placed.
      */
     java.util.List<EthHeader.SackBlock> sackBlocks() {
-        java.util.List<EthHeader.SackBlock> blocks = new java.util.ArrayList<>();
+        // every segment below next is placed, so these are the placed ones above it
+        int placedAbove = placedCount - next;
+        if (placedAbove == 0) {
+            return java.util.List.of();
+        }
+        java.util.List<EthHeader.SackBlock> blocks = new java.util.ArrayList<>(EthHeader.MAX_SACK_BLOCKS);
         int first = -1;
         if (lastPlaced > next && states[lastPlaced] == PLACED) {
             first = runStart(lastPlaced);
             blocks.add(block(first));
         }
         int limit = Math.min(states.length, Math.toIntExact((rcvNxt + window + mss - 1) / mss));
-        for (int i = limit - 1; i > next && blocks.size() < EthHeader.MAX_SACK_BLOCKS; i--) {
+        int seen = 0; // placed segments of the runs passed; none is left below once all are seen
+        for (int i = Math.min(limit - 1, highestPlaced); i > next && blocks.size() < EthHeader.MAX_SACK_BLOCKS
+                && seen < placedAbove; i--) {
             if (states[i] == PLACED) {
                 int start = runStart(i);
                 if (start != first) {
                     blocks.add(block(start));
                 }
+                seen += i - start + 1;
                 i = start;
             }
         }

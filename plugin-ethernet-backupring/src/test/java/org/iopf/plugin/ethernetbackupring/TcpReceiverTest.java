@@ -116,4 +116,55 @@ final class TcpReceiverTest {
         assertThat(expected).isEqualTo(total);
         assertThat(r.pendingSegments()).isZero();
     }
+
+    /**
+     * Property: after any order of placements, the SACK blocks are the runs of placed segments
+     * above the ACK point, the run of the latest placement first, then the highest others, at most
+     * three; none once everything placed is below the ACK point.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8})
+    void sackBlocksAreTheRunsAboveTheAckPointLatestFirst(long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        int segments = 60;
+        TcpReceiver r = receiver((long) segments * MSS);
+        boolean[] placed = new boolean[segments];
+        for (int step = 0; step < 200 && !r.isComplete(); step++) {
+            int i = random.nextInt(segments);
+            if (placed[i] || r.classify(segment((long) i * MSS, (long) segments * MSS)) != TcpReceiver.Arrival.NEW) {
+                continue;
+            }
+            r.accept((long) i * MSS);
+            r.placed((long) i * MSS);
+            placed[i] = true;
+            assertThat(r.sackBlocks()).containsExactlyElementsOf(expectedBlocks(placed, r.ackPoint(), i));
+        }
+    }
+
+    /** RFC 2018 §4 from the set of placed segments alone. */
+    private static List<EthHeader.SackBlock> expectedBlocks(boolean[] placed, long ackPoint, int latest) {
+        List<long[]> runs = new ArrayList<>(); // highest first
+        for (int i = placed.length - 1; i >= 0 && (long) i * MSS >= ackPoint; i--) {
+            if (placed[i] && (i + 1 == placed.length || !placed[i + 1])) {
+                int start = i;
+                while (start > 0 && placed[start - 1] && (long) (start - 1) * MSS >= ackPoint) {
+                    start--;
+                }
+                runs.add(new long[] {(long) start * MSS, (long) (i + 1) * MSS});
+            }
+        }
+        List<EthHeader.SackBlock> blocks = new ArrayList<>();
+        for (long[] run : runs) {
+            if (run[0] <= (long) latest * MSS && (long) latest * MSS < run[1]) {
+                blocks.add(new EthHeader.SackBlock(run[0], run[1]));
+            }
+        }
+        for (long[] run : runs) {
+            if (blocks.size() < EthHeader.MAX_SACK_BLOCKS
+                    && (blocks.isEmpty() || blocks.get(0).start() != run[0])) {
+                blocks.add(new EthHeader.SackBlock(run[0], run[1]));
+            }
+        }
+        return blocks;
+    }
 }
