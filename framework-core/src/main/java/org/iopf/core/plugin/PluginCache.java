@@ -28,6 +28,10 @@ import java.util.zip.ZipFile;
  * same zip at once: each sees either nothing or a complete folder, and a folder, once there, never
  * changes. The cache holds only what it wrote; deleting it while no iopf process runs is harmless.
  *
+ * <p>Beside each folder, {@code <sha256>.types} records what the plugin declared when it last
+ * started from that content ({@link PluginTypes}); like the folder, it is written under a private
+ * name and renamed into place, and it depends on the content alone.
+ *
  * <p>A zip is refused (with a one-line reason) when it is not a zip, is empty, has an entry whose
  * name escapes its folder ({@code ../}, an absolute path), or would expand beyond
  * {@value #MAX_ENTRIES} entries or {@value #MAX_EXPANDED_BYTES} bytes.
@@ -106,6 +110,60 @@ public final class PluginCache {
                 deleteTree(temporary);
             }
         }
+    }
+
+    /**
+     * What the plugin extracted into {@code extracted} declared when it last started, if a start
+     * recorded it; empty for a folder that is not one of this cache's, or a record that cannot be read.
+     */
+    public Optional<PluginTypes> types(Path extracted) {
+        Path record = typesRecord(extracted);
+        if (record == null || !Files.isRegularFile(record)) {
+            return Optional.empty();
+        }
+        try (java.io.Reader in = Files.newBufferedReader(record, java.nio.charset.StandardCharsets.ISO_8859_1)) {
+            return PluginTypes.parse(in);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty(); // unreadable: the plugin is then loaded as if never started
+        }
+    }
+
+    /**
+     * Records what the plugin extracted into {@code extracted} declared when it started, unless
+     * already recorded as that. Best effort: a cache that cannot be written only costs later
+     * processes the start of the plugin.
+     */
+    public void recordTypes(Path extracted, PluginTypes types) {
+        Path record = typesRecord(extracted);
+        if (record == null || types(extracted).equals(Optional.of(types))) {
+            return;
+        }
+        Path temporary = null;
+        try {
+            temporary = Files.createTempFile(root, TEMPORARY_PREFIX, ".types");
+            Files.writeString(temporary, types.format(), java.nio.charset.StandardCharsets.ISO_8859_1);
+            Files.move(temporary, record, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            temporary = null;
+        } catch (IOException | RuntimeException e) {
+            // best effort (see above)
+        } finally {
+            if (temporary != null) {
+                try {
+                    Files.deleteIfExists(temporary);
+                } catch (IOException e) {
+                    // a temporary file of ours; never read
+                }
+            }
+        }
+    }
+
+    /** {@code <root>/<sha256>.types} for a folder {@code <root>/<sha256>} of this cache, else null. */
+    private Path typesRecord(Path extracted) {
+        Path folder = extracted.toAbsolutePath().normalize();
+        if (!root.equals(folder.getParent()) || folder.getFileName().toString().startsWith(".")) {
+            return null;
+        }
+        return root.resolve(folder.getFileName() + ".types");
     }
 
     private static void moveIntoPlace(Path temporary, Path target) throws IOException {
