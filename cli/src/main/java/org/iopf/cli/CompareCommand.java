@@ -42,7 +42,7 @@ final class CompareCommand implements Callable<Integer> {
         CliEnvironment env = parent.env();
         Comparison comparison = new ComparisonFileReader().read(comparisonFile(env));
         StatusOutput status = parent.status(noProgress);
-        ScenarioExecutor executor = new ScenarioExecutor(parent.session().host(), status);
+        ScenarioExecutor executor = new ScenarioExecutor(parent.session().lazyHost(), status);
         List<Scenario> scenarios = new ArrayList<>();
         for (Comparison.Column column : comparison.columns()) {
             Scenario scenario = executor.read(column.scenario());

@@ -1,8 +1,10 @@
 package org.iopf.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import org.iopf.api.ApiVersion;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,9 +17,6 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "iopf", mixinStandardHelpOptions = true, versionProvider = IopfCommand.Version.class,
         description = "Emulates I/O page faults on platforms assembled from plugins.",
-        subcommands = {RunCommand.class, ValidateCommand.class, ComponentsCommand.class, PluginsCommand.class,
-            ReproduceCommand.class, CompareCommand.class, SweepCommand.class, PlotCommand.class, WorkerCommand.class,
-            ShellCommand.class, TraceSummaryCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:the run completed but an expectation was missed",
             "2:bad input (option, platform file, parameter, plugin request, missing file) or an output that "
@@ -25,6 +24,15 @@ import picocli.CommandLine.Spec;
             "3:an internal error of iopf (a bug; the stack trace is printed)",
             "4:out of memory (give the JVM more heap: IOPF_OPTS=-Xmx8g)"})
 public final class IopfCommand implements Runnable, AutoCloseable {
+    /**
+     * The subcommands, in the order the help lists them. Not in the annotation: picocli builds the
+     * model of every subcommand it is given, by reflection, so {@link IopfMain} adds only the one a
+     * command line names (all of them for the help or an unknown command).
+     */
+    static final List<Class<?>> SUBCOMMANDS = List.of(RunCommand.class, ValidateCommand.class,
+            ComponentsCommand.class, PluginsCommand.class, ReproduceCommand.class, CompareCommand.class,
+            SweepCommand.class, PlotCommand.class, WorkerCommand.class, ShellCommand.class, TraceSummaryCommand.class);
+
     private final CliEnvironment env;
     private HostSession session;
 
@@ -54,6 +62,29 @@ public final class IopfCommand implements Runnable, AutoCloseable {
         throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
                 "a command is required: run, validate, components, plugins, reproduce, compare, sweep, plot, worker, "
                 + "shell or trace-summary");
+    }
+
+    /**
+     * The subcommand {@code args} name, found without picocli: the first argument after the global
+     * options ({@code --debug}, {@code -q}, {@code --quiet}, {@code --plugins DIR}); empty when the
+     * arguments name none, or hold anything else before it (help, version, an unknown option).
+     */
+    static java.util.Optional<Class<?>> subcommandOf(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (arg.equals("--debug") || arg.equals("-q") || arg.equals("--quiet") || arg.startsWith("--plugins=")) {
+                continue;
+            }
+            if (arg.equals("--plugins")) {
+                i++;
+                continue;
+            }
+            if (arg.startsWith("-")) {
+                return java.util.Optional.empty();
+            }
+            return SUBCOMMANDS.stream().filter(c -> c.getAnnotation(Command.class).name().equals(arg)).findFirst();
+        }
+        return java.util.Optional.empty();
     }
 
     /** The environment: home, out, err. */

@@ -31,7 +31,9 @@ public final class IopfMain {
     /** Runs the command line in {@code env}; returns the exit code. */
     public static int run(String[] args, CliEnvironment env) {
         try (IopfCommand command = new IopfCommand(env)) {
-            return execute(commandLine(command, env), args, env);
+            List<Class<?>> subcommands = IopfCommand.subcommandOf(args).<List<Class<?>>>map(List::of)
+                    .orElse(IopfCommand.SUBCOMMANDS);
+            return execute(commandLine(command, env, subcommands), args, env);
         }
     }
 
@@ -62,7 +64,15 @@ public final class IopfMain {
      * is unset.
      */
     static CommandLine commandLine(Object command, CliEnvironment env) {
+        return commandLine(command, env, command instanceof IopfCommand ? IopfCommand.SUBCOMMANDS : List.of());
+    }
+
+    /** As {@link #commandLine(Object, CliEnvironment)}, adding {@code subcommands} to those {@code command} declares. */
+    static CommandLine commandLine(Object command, CliEnvironment env, List<Class<?>> subcommands) {
         CommandLine cl = new CommandLine(command);
+        for (Class<?> subcommand : subcommands) {
+            cl.addSubcommand(subcommand); // before the settings below, which apply to the subcommands present
+        }
         cl.setOut(env.out());
         cl.setErr(env.err());
         cl.setCaseInsensitiveEnumValuesAllowed(true);

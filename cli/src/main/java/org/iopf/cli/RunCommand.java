@@ -54,7 +54,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         CliEnvironment env = parent.env();
         StatusOutput status = parent.status(noProgress);
-        ScenarioExecutor executor = new ScenarioExecutor(parent.session().host(), status);
+        ScenarioExecutor executor = new ScenarioExecutor(parent.session().lazyHost(), status);
         Scenario written = executor.read(env.platformFile(platform));
         Scenario scenario = written;
         if (seed != null) {

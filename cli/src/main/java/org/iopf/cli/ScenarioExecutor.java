@@ -56,17 +56,55 @@ final class ScenarioExecutor {
         return this;
     }
 
-    /** Reads and validates a platform file against the extensions known now. */
+    /**
+     * Reads and validates a platform file against the extensions known now, after starting the
+     * plugins held back by a lazy host ({@link PluginHost#loadAndStartLazily()}) that declare the
+     * types it names.
+     */
     Scenario read(Path file) {
         if (!Files.isRegularFile(file)) {
             throw new BadInputException("no such platform file: " + file);
         }
-        return new PlatformFileReader(host.registry()).read(file);
+        return withPlugins(PlatformTypeNames.in(file), () -> new PlatformFileReader(host.registry()).read(file));
     }
 
     /** {@code scenario} with command-line parameter settings applied (see {@link ScenarioOverrides}). */
     Scenario override(Scenario scenario, java.util.List<String> settings) {
-        return ScenarioOverrides.apply(scenario, settings, host.registry());
+        return withPlugins(PlatformTypeNames.inSettings(settings),
+                () -> ScenarioOverrides.apply(scenario, settings, host.registry()));
+    }
+
+    /**
+     * Reads a scenario as if every plugin had started: first starts the held-back plugins that
+     * declare {@code names}; if the read then fails, starts all of them and reads again (so an error
+     * is reported, with its suggestions, against every type); if it succeeds but a held-back plugin
+     * declares a name the scenario uses, starts that one and reads again, so a name two libraries
+     * have is ambiguous as it would be with all plugins started.
+     */
+    private Scenario withPlugins(Set<String> names, java.util.function.Supplier<Scenario> read) {
+        host.startDeferred(names);
+        Scenario scenario;
+        try {
+            scenario = read.get();
+        } catch (RuntimeException e) {
+            if (host.startAllDeferred()) {
+                return read.get();
+            }
+            throw e;
+        }
+        return host.startDeferred(typesUsed(scenario)) ? read.get() : scenario;
+    }
+
+    /** The component and workload type names {@code scenario} uses, as its file wrote them. */
+    private static Set<String> typesUsed(Scenario scenario) {
+        Set<String> types = new TreeSet<>();
+        for (NodeSpec node : scenario.platform().nodes()) {
+            for (ComponentSpec component : node.components()) {
+                types.add(component.type());
+            }
+        }
+        types.add(scenario.workload().type());
+        return types;
     }
 
     /** Assembles {@code scenario}'s nodes and creates its workload without running anything. */

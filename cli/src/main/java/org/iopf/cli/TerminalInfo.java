@@ -1,5 +1,8 @@
 package org.iopf.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import org.jline.terminal.spi.SystemStream;
 import org.jline.terminal.spi.TerminalProvider;
@@ -40,6 +43,9 @@ public record TerminalInfo(boolean outIsTerminal, boolean errIsTerminal, int err
         Map<String, String> env = System.getenv();
         boolean noColor = !env.getOrDefault("NO_COLOR", "").isEmpty();
         boolean dumb = "dumb".equals(env.get("TERM"));
+        if (surelyNoTerminal(Path.of("/proc/self/fd/1")) && surelyNoTerminal(Path.of("/proc/self/fd/2"))) {
+            return new TerminalInfo(false, false, 0, noColor, dumb); // output to pipes or files: JLine not needed
+        }
         for (String name : new String[] {"jni", "exec"}) {
             try {
                 TerminalProvider provider = TerminalProvider.load(name);
@@ -54,6 +60,22 @@ public record TerminalInfo(boolean outIsTerminal, boolean errIsTerminal, int err
             }
         }
         return new TerminalInfo(false, false, 0, noColor, dumb);
+    }
+
+    /**
+     * Whether the file descriptor whose {@code /proc/self/fd} link is {@code link} is certainly no
+     * terminal: a pipe, a socket, {@code /dev/null} or a regular file. Anything else (and a system
+     * without {@code /proc}) is left to JLine, whose native provider costs a start some tens of
+     * milliseconds.
+     */
+    static boolean surelyNoTerminal(Path link) {
+        try {
+            String target = Files.readSymbolicLink(link).toString();
+            return target.startsWith("pipe:") || target.startsWith("socket:") || target.equals("/dev/null")
+                    || (target.startsWith("/") && Files.isRegularFile(link));
+        } catch (IOException | RuntimeException e) {
+            return false; // not Linux, or no /proc: ask JLine
+        }
     }
 
     /** Whether a progress bar, redrawn in place with carriage returns, may be drawn on standard error. */

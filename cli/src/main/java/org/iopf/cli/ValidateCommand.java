@@ -22,7 +22,7 @@ final class ValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         CliEnvironment env = parent.env();
-        ScenarioExecutor executor = new ScenarioExecutor(parent.session().host(), parent.status(true));
+        ScenarioExecutor executor = new ScenarioExecutor(parent.session().lazyHost(), parent.status(true));
         Scenario scenario = executor.read(env.platformFile(platform));
         executor.check(scenario);
         int components = scenario.platform().nodes().stream().mapToInt(n -> n.components().size()).sum();

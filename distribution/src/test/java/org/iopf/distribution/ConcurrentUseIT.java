@@ -50,11 +50,18 @@ final class ConcurrentUseIT {
             assertThat(withoutWallClock(outcome.out())).isEqualTo(first);
         }
         assertThat(listing(IOPF.home().resolve("plugins"))).isEqualTo(pluginsBefore);
+        int zips = pluginsBefore.stream().filter(n -> n.endsWith(".zip")).toList().size();
         try (Stream<Path> extracted = Files.list(cache)) {
-            // one folder per stock zip, and no temporary folder left behind
-            assertThat(extracted.map(p -> p.getFileName().toString()))
-                    .hasSize(pluginsBefore.stream().filter(n -> n.endsWith(".zip")).toList().size())
-                    .allMatch(name -> name.matches("[0-9a-f]{64}"));
+            // one folder per stock zip and the record of its types beside it, no temporary left behind
+            List<String> names = extracted.map(p -> p.getFileName().toString()).filter(n -> !n.equals(".hashes"))
+                    .toList();
+            assertThat(names).hasSize(2 * zips).allMatch(name -> name.matches("[0-9a-f]{64}(\\.types)?"));
+            assertThat(names).filteredOn(name -> name.endsWith(".types")).hasSize(zips)
+                    .allMatch(name -> Files.isDirectory(cache.resolve(name.replace(".types", ""))));
+        }
+        try (Stream<Path> memos = Files.list(cache.resolve(".hashes"))) {
+            // the memo of each zip's hash, no temporary left behind
+            assertThat(memos.map(p -> p.getFileName().toString())).hasSize(zips).allMatch(n -> n.contains(".zip-"));
         }
     }
 

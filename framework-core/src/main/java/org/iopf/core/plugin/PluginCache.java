@@ -28,6 +28,13 @@ import java.util.zip.ZipFile;
  * same zip at once: each sees either nothing or a complete folder, and a folder, once there, never
  * changes. The cache holds only what it wrote; deleting it while no iopf process runs is harmless.
  *
+ * <p>{@code .hashes/} remembers each zip's SHA-256 with the file's stat data (path, inode, size,
+ * modification and status-change times), so that a start does not hash unchanged zips again.
+ *
+ * <p>Beside each folder, {@code <sha256>.types} records what the plugin declared when it last
+ * started from that content ({@link PluginTypes}); like the folder, it is written under a private
+ * name and renamed into place, and it depends on the content alone.
+ *
  * <p>A zip is refused (with a one-line reason) when it is not a zip, is empty, has an entry whose
  * name escapes its folder ({@code ../}, an absolute path), or would expand beyond
  * {@value #MAX_ENTRIES} entries or {@value #MAX_EXPANDED_BYTES} bytes.
@@ -43,11 +50,21 @@ public final class PluginCache {
     static final long MAX_EXPANDED_BYTES = 1L << 30;
     private static final String TEMPORARY_PREFIX = ".extracting-";
 
+    /** A zip changed more recently than this is hashed without a memo (it might change again within the file system's time step). */
+    static final long RACY_NANOS = 2_000_000_000L;
+
     private final Path root;
+    private final long racyNanos;
 
     /** A cache in {@code root} (created when first needed). */
     public PluginCache(Path root) {
+        this(root, RACY_NANOS);
+    }
+
+    /** A cache that memoizes the hash of zips changed more than {@code racyNanos} ago (tests: 0). */
+    PluginCache(Path root, long racyNanos) {
         this.root = Objects.requireNonNull(root, "root is null").toAbsolutePath().normalize();
+        this.racyNanos = racyNanos;
     }
 
     /**
@@ -86,7 +103,7 @@ public final class PluginCache {
      * @throws PluginHostException if the zip cannot be read or is refused (the message says why)
      */
     public Path extract(Path zip) {
-        String hash = sha256(zip);
+        String hash = contentHash(zip);
         Path target = root.resolve(hash);
         if (Files.isDirectory(target)) {
             return target;
@@ -106,6 +123,60 @@ public final class PluginCache {
                 deleteTree(temporary);
             }
         }
+    }
+
+    /**
+     * What the plugin extracted into {@code extracted} declared when it last started, if a start
+     * recorded it; empty for a folder that is not one of this cache's, or a record that cannot be read.
+     */
+    public Optional<PluginTypes> types(Path extracted) {
+        Path record = typesRecord(extracted);
+        if (record == null || !Files.isRegularFile(record)) {
+            return Optional.empty();
+        }
+        try (java.io.Reader in = Files.newBufferedReader(record, java.nio.charset.StandardCharsets.ISO_8859_1)) {
+            return PluginTypes.parse(in);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty(); // unreadable: the plugin is then loaded as if never started
+        }
+    }
+
+    /**
+     * Records what the plugin extracted into {@code extracted} declared when it started, unless
+     * already recorded as that. Best effort: a cache that cannot be written only costs later
+     * processes the start of the plugin.
+     */
+    public void recordTypes(Path extracted, PluginTypes types) {
+        Path record = typesRecord(extracted);
+        if (record == null || types(extracted).equals(Optional.of(types))) {
+            return;
+        }
+        Path temporary = null;
+        try {
+            temporary = Files.createTempFile(root, TEMPORARY_PREFIX, ".types");
+            Files.writeString(temporary, types.format(), java.nio.charset.StandardCharsets.ISO_8859_1);
+            Files.move(temporary, record, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            temporary = null;
+        } catch (IOException | RuntimeException e) {
+            // best effort (see above)
+        } finally {
+            if (temporary != null) {
+                try {
+                    Files.deleteIfExists(temporary);
+                } catch (IOException e) {
+                    // a temporary file of ours; never read
+                }
+            }
+        }
+    }
+
+    /** {@code <root>/<sha256>.types} for a folder {@code <root>/<sha256>} of this cache, else null. */
+    private Path typesRecord(Path extracted) {
+        Path folder = extracted.toAbsolutePath().normalize();
+        if (!root.equals(folder.getParent()) || folder.getFileName().toString().startsWith(".")) {
+            return null;
+        }
+        return root.resolve(folder.getFileName() + ".types");
     }
 
     private static void moveIntoPlace(Path temporary, Path target) throws IOException {
@@ -176,6 +247,73 @@ public final class PluginCache {
             out.write(buffer, 0, n);
         }
         return copied;
+    }
+
+    /**
+     * The SHA-256 of {@code zip}, taken from {@code .hashes/} in the cache when the file is the one
+     * hashed then: same path, inode, size, modification and status-change times (as git's index
+     * trusts a file's stat data). Hashing the stock zips costs a start some 80 ms, most of it
+     * before the JIT compiles the digest. A file whose identity cannot be read is hashed every time;
+     * the memo is written under a private name and renamed into place.
+     */
+    String contentHash(Path zip) {
+        String identity = identity(zip);
+        if (identity == null) {
+            return sha256(zip);
+        }
+        long changed = Math.max(Long.parseLong(identity.split("\\|")[3]), Long.parseLong(identity.split("\\|")[4]));
+        Path memos = root.resolve(".hashes");
+        String name = zip.getFileName().toString().replaceAll("[^A-Za-z0-9._-]", "_") + "-"
+                + Integer.toHexString(identity.hashCode());
+        Path memo = memos.resolve(name);
+        try {
+            java.util.List<String> lines = Files.readAllLines(memo, java.nio.charset.StandardCharsets.UTF_8);
+            if (lines.size() == 2 && lines.get(0).equals(identity) && lines.get(1).matches("[0-9a-f]{64}")) {
+                return lines.get(1);
+            }
+        } catch (IOException | RuntimeException e) {
+            // no memo yet, or unreadable: hash
+        }
+        String hash = sha256(zip);
+        if (System.currentTimeMillis() * 1_000_000L - changed <= racyNanos) {
+            return hash; // too recent to trust its times (as git's "racily clean" entries)
+        }
+        Path temporary = null;
+        try {
+            Files.createDirectories(memos);
+            temporary = Files.createTempFile(memos, TEMPORARY_PREFIX, ".sha256");
+            Files.writeString(temporary, identity + "\n" + hash + "\n", java.nio.charset.StandardCharsets.UTF_8);
+            Files.move(temporary, memo, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            temporary = null;
+        } catch (IOException | RuntimeException e) {
+            // best effort: the next start hashes again
+        } finally {
+            if (temporary != null) {
+                try {
+                    Files.deleteIfExists(temporary);
+                } catch (IOException e) {
+                    // a temporary file of ours; never read
+                }
+            }
+        }
+        return hash;
+    }
+
+    /** The file's path, inode, size and times (ns), or null where the system does not tell them. */
+    private static String identity(Path file) {
+        try {
+            java.util.Map<String, Object> unix = Files.readAttributes(file, "unix:ino,ctime,size,lastModifiedTime");
+            Object ctime = unix.get("ctime");
+            Object modified = unix.get("lastModifiedTime");
+            if (!(ctime instanceof java.nio.file.attribute.FileTime c) || !(modified instanceof java.nio.file.attribute.FileTime m)
+                    || file.toAbsolutePath().toString().contains("|")) {
+                return null;
+            }
+            return file.toAbsolutePath().normalize() + "|" + unix.get("ino") + "|" + unix.get("size") + "|"
+                    + m.to(java.util.concurrent.TimeUnit.NANOSECONDS) + "|" + c.to(java.util.concurrent.TimeUnit.NANOSECONDS);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /**

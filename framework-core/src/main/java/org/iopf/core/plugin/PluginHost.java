@@ -9,11 +9,13 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
@@ -48,6 +50,11 @@ import org.slf4j.LoggerFactory;
  * is unloaded the host holds nothing of it, so its class loader can be collected as soon as no
  * simulation or registry snapshot built from it is reachable.
  *
+ * <p>{@link #loadAndStartLazily()} reads every descriptor but holds back the zips whose types a
+ * start recorded in the cache ({@link PluginTypes}): such a plugin is loaded only when a caller
+ * asks for one of its type names ({@link #startDeferred}), so a run loads only the plugins its
+ * platform names. A plugin that offers extensions of other extension points is never held back.
+ *
  * <p>Thread-safe: every method locks the host; a watcher thread and a shell may call at once.
  *
  * @since 0.1
@@ -63,6 +70,8 @@ public abstract class PluginHost implements AutoCloseable {
     /** Files that are no plugin the host could load, or that another file's plugin was preferred to. */
     private final Map<Path, Rejection> rejected = new TreeMap<>();
     private final PluginLeases leases = new PluginLeases();
+    /** Plugins read but held back by {@link #loadAndStartLazily()}, in the order they would have started. */
+    private final Map<String, Deferred> deferred = new LinkedHashMap<>();
     private PluginManager manager;
     private PluginCache cache;
     private PluginCallGuard guard;
@@ -140,8 +149,68 @@ public abstract class PluginHost implements AutoCloseable {
     public synchronized List<PluginInfo> loadAndStartAll() {
         settled.clear();
         rejected.clear();
-        scan(false);
+        scan(false, false);
         return plugins();
+    }
+
+    /**
+     * As {@link #loadAndStartAll()}, except that a zip plugin whose types an earlier start recorded
+     * in the cache, and which offers no extension of another extension point, is only read: its
+     * descriptor is checked (and it may be preferred to another file of its id) but no class of it
+     * is loaded until {@link #startDeferred} or {@link #startAllDeferred} asks for it. Until then it
+     * is not listed by {@link #plugins()}. A later {@link #loadAndStartAll()} loads it too.
+     *
+     * @return the plugins the host loaded or refused, by id
+     */
+    public synchronized List<PluginInfo> loadAndStartLazily() {
+        settled.clear();
+        rejected.clear();
+        scan(false, true);
+        return plugins();
+    }
+
+    /**
+     * Loads and starts the held-back plugins that declare a type with one of {@code typeNames}
+     * (a name alone, or {@code library:name}; a library that is a held-back plugin's id loads that
+     * plugin). Every plugin declaring a name is loaded, so a name two libraries have resolves as if
+     * all plugins had started.
+     *
+     * @return whether any plugin was loaded (started, or failed)
+     */
+    public synchronized boolean startDeferred(Collection<String> typeNames) {
+        Objects.requireNonNull(typeNames, "typeNames is null");
+        List<Deferred> wanted = deferred.values().stream().filter(d -> d.types().mayDeclareAny(typeNames)).toList();
+        wanted.forEach(this::startHeldBack);
+        return !wanted.isEmpty();
+    }
+
+    /**
+     * Loads and starts every held-back plugin.
+     *
+     * @return whether any plugin was loaded (started, or failed)
+     */
+    public synchronized boolean startAllDeferred() {
+        List<Deferred> all = List.copyOf(deferred.values());
+        all.forEach(this::startHeldBack);
+        return !all.isEmpty();
+    }
+
+    /** The ids of the plugins {@link #loadAndStartLazily()} holds back, not loaded yet. */
+    public synchronized Set<String> deferredPlugins() {
+        return Set.copyOf(deferred.keySet());
+    }
+
+    private void startHeldBack(Deferred held) {
+        deferred.remove(held.plugin().id());
+        try {
+            loadOrThrow(held.plugin());
+        } catch (PluginHostException e) {
+            // recorded: the plugin is FAILED with its reason, as a full load would have left it
+        }
+    }
+
+    /** A plugin read but not loaded, with what it declared when it last started. */
+    private record Deferred(PreparedPlugin plugin, PluginTypes types) {
     }
 
     /**
@@ -184,6 +253,7 @@ public abstract class PluginHost implements AutoCloseable {
             rejected.put(source, Rejection.failed(e.getMessage()));
             throw e;
         }
+        deferred.remove(prepared.id());
         return info(loadOrThrow(prepared));
     }
 
@@ -322,6 +392,7 @@ public abstract class PluginHost implements AutoCloseable {
         }
         entries.clear();
         rejected.clear();
+        deferred.clear();
         leases.clear();
     }
 
@@ -330,14 +401,21 @@ public abstract class PluginHost implements AutoCloseable {
         leases.release(lease);
     }
 
+    /** As {@link #scan(boolean, boolean)}, loading every plugin. */
+    synchronized List<PluginEvent> scan(boolean leaveSettled) {
+        return scan(leaveSettled, false);
+    }
+
     /**
      * Brings the host in line with the folder: loads new files, reloads changed ones and unloads
      * deleted ones, except plugins in use.
      *
      * @param leaveSettled whether to leave alone files unloaded by hand or failed, until they change
+     * @param lazily whether to hold back the plugins whose types the cache recorded (see {@link #loadAndStartLazily()})
      */
-    synchronized List<PluginEvent> scan(boolean leaveSettled) {
+    synchronized List<PluginEvent> scan(boolean leaveSettled, boolean lazily) {
         List<PluginEvent> events = new ArrayList<>();
+        deferred.clear();
         for (PluginEntry entry : List.copyOf(entries.values())) {
             if (entry.source.getParent().equals(pluginsRoot) && !Files.exists(entry.source)) {
                 unloadDeleted(entry, events);
@@ -371,6 +449,11 @@ public abstract class PluginHost implements AutoCloseable {
             }
         }
         for (PreparedPlugin plugin : choose(prepared, events)) {
+            Optional<PluginTypes> recorded = lazily ? recordedTypes(plugin) : Optional.empty();
+            if (recorded.isPresent() && !recorded.get().otherExtensions()) {
+                deferred.put(plugin.id(), new Deferred(plugin, recorded.get()));
+                continue;
+            }
             try {
                 PluginEntry loaded = loadOrThrow(plugin);
                 events.add(new PluginEvent(PluginEvent.Kind.LOADED, loaded.id, "plugin '" + loaded.id + "' "
@@ -427,6 +510,23 @@ public abstract class PluginHost implements AutoCloseable {
         chosen.sort(Comparator.comparing((PreparedPlugin p) -> !p.stock())
                 .thenComparing(p -> p.source().getFileName().toString()));
         return chosen;
+    }
+
+    /** What a zip's plugin declared at its last start from this content, if recorded by this API version. */
+    private Optional<PluginTypes> recordedTypes(PreparedPlugin plugin) {
+        if (!PluginCache.isZip(plugin.source())) {
+            return Optional.empty();
+        }
+        return cache().types(plugin.loadable()).filter(t -> t.apiVersion().equals(apiVersion)
+                && t.id().equals(plugin.id()) && t.version().equals(plugin.version()));
+    }
+
+    /** Records what a zip's plugin declared once it started, for {@link #loadAndStartLazily()} of later processes. */
+    private void recordTypes(PreparedPlugin plugin, PluginEntry entry) {
+        if (PluginCache.isZip(plugin.source())) {
+            cache().recordTypes(plugin.loadable(), new PluginTypes(apiVersion, entry.id, entry.version,
+                    entry.componentNames, entry.workloadNames, !entry.otherExtensions.isEmpty()));
+        }
     }
 
     /** Stock before others, then newer versions before older, then by file name. */
@@ -550,6 +650,7 @@ public abstract class PluginHost implements AutoCloseable {
         entry.loaded = true;
         entry.status = PluginStatus.RESOLVED;
         startOrThrow(entry);
+        recordTypes(plugin, entry);
         return entry;
     }
 

@@ -48,8 +48,39 @@ final class PluginCacheTest {
         assertThat(folder.resolve("lib/a.txt")).hasContent("a");
         assertThat(work.resolve("foo")).doesNotExist();
         try (Stream<Path> left = Files.list(cache.root())) {
-            assertThat(left).containsExactly(folder); // no temporary folder is left behind
+            // no temporary folder is left behind (.hashes: the memo of zips' hashes)
+            assertThat(left.filter(p -> !p.getFileName().toString().equals(".hashes"))).containsExactly(folder);
         }
+    }
+
+    @Test
+    void anUnchangedZipIsNotHashedAgainButAChangedOneIs() throws IOException {
+        Path zip = zip("foo.zip", "plugin.properties", "plugin.id=foo\n");
+        PluginCache cache = new PluginCache(work.resolve("cache"), 0);
+        cache.extract(zip);
+        Path memo;
+        try (Stream<Path> memos = Files.list(cache.root().resolve(".hashes"))) {
+            memo = memos.collect(java.util.stream.Collectors.toList()).get(0);
+        }
+        String forged = "0".repeat(64);
+        Files.write(memo, List.of(Files.readAllLines(memo).get(0), forged));
+
+        // trusted without hashing: the forged hash names the folder
+        assertThat(cache.extract(zip).getFileName().toString()).isEqualTo(forged);
+
+        // same size; replaced as a build or copy does (another file renamed over it: another inode)
+        Path changed = Files.move(zip("other.zip", "plugin.properties", "plugin.id=bar\n"), zip,
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        assertThat(cache.extract(changed).getFileName().toString()).isEqualTo(PluginCache.sha256(changed));
+    }
+
+    @Test
+    void aZipChangedMomentsAgoIsHashedWithoutAMemo() throws IOException {
+        PluginCache cache = new PluginCache(work.resolve("cache"));
+
+        cache.extract(zip("foo.zip", "plugin.properties", "plugin.id=foo\n"));
+
+        assertThat(cache.root().resolve(".hashes")).doesNotExist();
     }
 
     @Test

@@ -91,6 +91,39 @@ public final class PlatformFileReader {
         return read(source, tree(source, yamlText));
     }
 
+    /**
+     * The names under {@code type} keys anywhere in a platform file (its component and workload
+     * types, as written), without checking anything else: a hint of the types a read will need.
+     * Empty if the file cannot be read or parsed (its read then reports why).
+     *
+     * @param file the file, not null
+     * @return the names, sorted
+     */
+    public static java.util.Set<String> typeNames(Path file) {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        try {
+            collectTypeNames(new YamlTreeReader(file.toString()).read(PlatformFileText.read(file, "platform file")),
+                    names);
+        } catch (RuntimeException e) {
+            // no hint
+        }
+        return names;
+    }
+
+    private static void collectTypeNames(YamlNode node, java.util.Set<String> names) {
+        if (node instanceof YamlNode.Mapping mapping) {
+            for (YamlNode.Entry entry : mapping.entries().values()) {
+                if (entry.key().equals("type") && entry.value() instanceof YamlNode.Scalar scalar) {
+                    names.add(scalar.text());
+                } else {
+                    collectTypeNames(entry.value(), names);
+                }
+            }
+        } else if (node instanceof YamlNode.Sequence sequence) {
+            sequence.items().forEach(item -> collectTypeNames(item, names));
+        }
+    }
+
     /** The document of a platform file's text, checked to be a mapping but not yet against the schema. */
     static YamlNode.Mapping tree(String source, String yamlText) {
         return new YamlBinder(source).mapping(new YamlTreeReader(source).read(yamlText),
