@@ -1,5 +1,6 @@
 package org.iopf.core.fabric;
 
+import java.util.Map;
 import java.util.Objects;
 import org.iopf.api.fabric.Endpoint;
 import org.iopf.api.fabric.FabricPort;
@@ -22,6 +23,11 @@ final class SwitchPort implements FabricPort {
     private long received;
     private long lost;
     private boolean detached;
+    // The route of the last packet from this port: a stream of packets goes to one destination,
+    // whose record key would otherwise be hashed and compared per packet.
+    private Endpoint routeDestination;
+    private SwitchPort routeTarget;
+    private int routeTopology;
 
     SwitchPort(SwitchedFabric fabric, Endpoint endpoint, LinkSpec link, PacketReceiver receiver,
             LinkDirection uplink, LinkDirection downlink) {
@@ -46,7 +52,7 @@ final class SwitchPort implements FabricPort {
     @Override
     public long send(Packet packet) {
         Objects.requireNonNull(packet, "packet is null");
-        if (!packet.source().equals(endpoint)) {
+        if (packet.source() != endpoint && !packet.source().equals(endpoint)) {
             throw new IllegalArgumentException("packet source " + packet.source() + " is not this port " + endpoint);
         }
         if (detached) {
@@ -77,6 +83,19 @@ final class SwitchPort implements FabricPort {
                 from.lost++;
             }
         });
+    }
+
+    /**
+     * The port attached at {@code destination} (null if none), as {@code ports} holds it: the
+     * cached answer while the same endpoint instance is asked in the same {@code topology}.
+     */
+    SwitchPort route(Endpoint destination, int topology, Map<Endpoint, SwitchPort> ports) {
+        if (destination != routeDestination || topology != routeTopology) {
+            routeTarget = ports.get(destination);
+            routeDestination = destination;
+            routeTopology = topology;
+        }
+        return routeTarget;
     }
 
     void countLost() {
