@@ -132,6 +132,14 @@ final class ByteContentStore implements ContentStore {
         }
         int head = (int) (pa & (PAGE - 1));
         long first = pa >>> PAGE_SHIFT;
+        if (len > 0 && head + len <= PAGE) {
+            // within one stored page (a packet): a view of its array alone, no array of pages
+            Page page = page(first);
+            if (page != null) {
+                page.shared = true;
+                return BytesPayload.ofPage(page.data, head, (int) len);
+            }
+        }
         byte[][] view = new byte[(int) ((head + len + PAGE - 1) >>> PAGE_SHIFT)][];
         for (int i = 0; i < view.length; i++) {
             Page page = page(first + i);
