@@ -253,8 +253,8 @@ public final class RcQueuePairEngine<R> implements QueuePair {
             sendPsn = message.lastPsn() + 1;
         } else {
             long index = sendPsn - message.firstPsn;
-            long offset = MtuSplit.offset(wr.localAddress(), mtu, index);
-            long length = wr.length() == 0 ? 0 : MtuSplit.length(wr.localAddress(), wr.length(), mtu, offset);
+            long offset = message.packetOffset(index);
+            long length = wr.length() == 0 ? 0 : message.packetLength(offset, wr.length());
             if (length > 0 && memory.localRegion(wr.lkey()) != message.local) {
                 // Deregistered (or the key reused) since the post: the L_Key names no valid region now,
                 // a Local Protection Error (IBA 10.6.3.1; rxe looks the MR up for every packet, rxe_req.c).
