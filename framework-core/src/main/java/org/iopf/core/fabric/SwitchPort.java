@@ -7,6 +7,7 @@ import org.iopf.api.fabric.FabricPort;
 import org.iopf.api.fabric.LinkSpec;
 import org.iopf.api.fabric.Packet;
 import org.iopf.api.fabric.PacketReceiver;
+import org.iopf.api.sim.Event;
 
 /**
  * A port attached to a {@link SwitchedFabric}: the uplink towards the switch, the downlink from
@@ -68,21 +69,24 @@ final class SwitchPort implements FabricPort {
         return leaves;
     }
 
-    /** Serializes a packet from the switch onto this port's downlink and delivers it. */
-    void deliverFromSwitch(Packet packet, SwitchPort from) {
+    /** Serializes a packet from the switch onto this port's downlink; {@code arrival} fires when it is through. */
+    void deliverFromSwitch(Packet packet, SwitchPort from, Event arrival) {
         long arrives = downlink.serialize(packet.wireBytes()) + downlink.latency();
         if (downlink.loses()) {
             from.lost++;
             return;
         }
-        fabric.scheduleAt(arrives, () -> {
-            if (!detached) {
-                received++;
-                receiver.receive(packet);
-            } else {
-                from.lost++;
-            }
-        });
+        fabric.scheduleAt(arrives, arrival);
+    }
+
+    /** A packet from {@code from} came off this port's downlink: received, unless the port left meanwhile. */
+    void arrive(Packet packet, SwitchPort from) {
+        if (!detached) {
+            received++;
+            receiver.receive(packet);
+        } else {
+            from.lost++;
+        }
     }
 
     /**

@@ -106,13 +106,35 @@ public final class SwitchedFabric implements Fabric {
 
     /** Hands a packet to the switch at {@code arrival}; it is forwarded after the switch latency. */
     void forwardAt(long arrival, Packet packet, SwitchPort from) {
-        scheduler.scheduleAt(arrival + switchLatencyNanos, () -> {
-            SwitchPort to = from.route(packet.destination(), topology, ports);
+        scheduler.scheduleAt(arrival + switchLatencyNanos, new Transit(packet, from));
+    }
+
+    /**
+     * A packet past its uplink. Its first firing routes it at the switch and queues it on the
+     * destination's downlink; its second delivers it there: one event object per packet for both.
+     */
+    private final class Transit implements Event {
+        private final Packet packet;
+        private final SwitchPort from;
+        private SwitchPort to;
+
+        Transit(Packet packet, SwitchPort from) {
+            this.packet = packet;
+            this.from = from;
+        }
+
+        @Override
+        public void fire() {
+            if (to != null) {
+                to.arrive(packet, from);
+                return;
+            }
+            to = from.route(packet.destination(), topology, ports);
             if (to == null) {
                 from.countLost();
             } else {
-                to.deliverFromSwitch(packet, from);
+                to.deliverFromSwitch(packet, from, this);
             }
-        });
+        }
     }
 }
