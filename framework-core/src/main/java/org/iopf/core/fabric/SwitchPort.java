@@ -1,11 +1,13 @@
 package org.iopf.core.fabric;
 
+import java.util.Map;
 import java.util.Objects;
 import org.iopf.api.fabric.Endpoint;
 import org.iopf.api.fabric.FabricPort;
 import org.iopf.api.fabric.LinkSpec;
 import org.iopf.api.fabric.Packet;
 import org.iopf.api.fabric.PacketReceiver;
+import org.iopf.api.sim.Event;
 
 /**
  * A port attached to a {@link SwitchedFabric}: the uplink towards the switch, the downlink from
@@ -22,6 +24,11 @@ final class SwitchPort implements FabricPort {
     private long received;
     private long lost;
     private boolean detached;
+    // The route of the last packet from this port: a stream of packets goes to one destination,
+    // whose record key would otherwise be hashed and compared per packet.
+    private Endpoint routeDestination;
+    private SwitchPort routeTarget;
+    private int routeTopology;
 
     SwitchPort(SwitchedFabric fabric, Endpoint endpoint, LinkSpec link, PacketReceiver receiver,
             LinkDirection uplink, LinkDirection downlink) {
@@ -46,7 +53,7 @@ final class SwitchPort implements FabricPort {
     @Override
     public long send(Packet packet) {
         Objects.requireNonNull(packet, "packet is null");
-        if (!packet.source().equals(endpoint)) {
+        if (packet.source() != endpoint && !packet.source().equals(endpoint)) {
             throw new IllegalArgumentException("packet source " + packet.source() + " is not this port " + endpoint);
         }
         if (detached) {
@@ -62,21 +69,37 @@ final class SwitchPort implements FabricPort {
         return leaves;
     }
 
-    /** Serializes a packet from the switch onto this port's downlink and delivers it. */
-    void deliverFromSwitch(Packet packet, SwitchPort from) {
+    /** Serializes a packet from the switch onto this port's downlink; {@code arrival} fires when it is through. */
+    void deliverFromSwitch(Packet packet, SwitchPort from, Event arrival) {
         long arrives = downlink.serialize(packet.wireBytes()) + downlink.latency();
         if (downlink.loses()) {
             from.lost++;
             return;
         }
-        fabric.scheduleAt(arrives, () -> {
-            if (!detached) {
-                received++;
-                receiver.receive(packet);
-            } else {
-                from.lost++;
-            }
-        });
+        fabric.scheduleAt(arrives, arrival);
+    }
+
+    /** A packet from {@code from} came off this port's downlink: received, unless the port left meanwhile. */
+    void arrive(Packet packet, SwitchPort from) {
+        if (!detached) {
+            received++;
+            receiver.receive(packet);
+        } else {
+            from.lost++;
+        }
+    }
+
+    /**
+     * The port attached at {@code destination} (null if none), as {@code ports} holds it: the
+     * cached answer while the same endpoint instance is asked in the same {@code topology}.
+     */
+    SwitchPort route(Endpoint destination, int topology, Map<Endpoint, SwitchPort> ports) {
+        if (destination != routeDestination || topology != routeTopology) {
+            routeTarget = ports.get(destination);
+            routeDestination = destination;
+            routeTopology = topology;
+        }
+        return routeTarget;
     }
 
     void countLost() {

@@ -28,6 +28,8 @@ public final class SwitchedFabric implements Fabric {
     private final LinkSpec defaultLink;
     private final long switchLatencyNanos;
     private final Map<Endpoint, SwitchPort> ports = new LinkedHashMap<>();
+    /** Advances on every attach and detach, so that a port's cached route is known to be current. */
+    private int topology;
 
     /**
      * Creates an empty fabric.
@@ -63,6 +65,7 @@ public final class SwitchedFabric implements Fabric {
                 new LinkDirection(link, new FifoBandwidthResource(scheduler, path + "/down", link.rate()),
                         random.stream(path + "/down")));
         ports.put(endpoint, port);
+        topology++;
         return port;
     }
 
@@ -77,6 +80,7 @@ public final class SwitchedFabric implements Fabric {
     @Override
     public void detach(Endpoint endpoint) {
         SwitchPort port = ports.remove(endpoint);
+        topology++;
         if (port != null) {
             port.markDetached();
         }
@@ -102,13 +106,35 @@ public final class SwitchedFabric implements Fabric {
 
     /** Hands a packet to the switch at {@code arrival}; it is forwarded after the switch latency. */
     void forwardAt(long arrival, Packet packet, SwitchPort from) {
-        scheduler.scheduleAt(arrival + switchLatencyNanos, () -> {
-            SwitchPort to = ports.get(packet.destination());
+        scheduler.scheduleAt(arrival + switchLatencyNanos, new Transit(packet, from));
+    }
+
+    /**
+     * A packet past its uplink. Its first firing routes it at the switch and queues it on the
+     * destination's downlink; its second delivers it there: one event object per packet for both.
+     */
+    private final class Transit implements Event {
+        private final Packet packet;
+        private final SwitchPort from;
+        private SwitchPort to;
+
+        Transit(Packet packet, SwitchPort from) {
+            this.packet = packet;
+            this.from = from;
+        }
+
+        @Override
+        public void fire() {
+            if (to != null) {
+                to.arrive(packet, from);
+                return;
+            }
+            to = from.route(packet.destination(), topology, ports);
             if (to == null) {
                 from.countLost();
             } else {
-                to.deliverFromSwitch(packet, from);
+                to.deliverFromSwitch(packet, from, this);
             }
-        });
+        }
     }
 }

@@ -29,16 +29,27 @@ final class ByteContentStore implements ContentStore {
     private Chunk lastChunk;
     private long storedPages;
 
-    /** The 512 page slots of one 2 MiB chunk and how many hold a page. */
+    /**
+     * The 512 page slots of one 2 MiB chunk, how many hold a page, and one bit per page set while a
+     * captured payload also holds its array. The arrays sit in the slots themselves, with no object
+     * per page between: a packet's copy reaches its page in one load less.
+     */
     private static final class Chunk {
-        final Page[] pages = new Page[PAGES_PER_CHUNK];
+        final byte[][] pages = new byte[PAGES_PER_CHUNK][];
+        final long[] shared = new long[PAGES_PER_CHUNK / Long.SIZE];
         int stored;
-    }
 
-    /** One stored page: its bytes, and whether a captured payload also holds them. */
-    private static final class Page {
-        byte[] data = new byte[(int) PAGE];
-        boolean shared;
+        void share(int slot) {
+            shared[slot >>> 6] |= 1L << slot;
+        }
+
+        /** Clears the slot's shared bit and says whether it was set. */
+        boolean unshare(int slot) {
+            long bit = 1L << slot;
+            boolean was = (shared[slot >>> 6] & bit) != 0;
+            shared[slot >>> 6] &= ~bit;
+            return was;
+        }
     }
 
     private Chunk chunk(long chunkNumber) {
@@ -49,8 +60,8 @@ final class ByteContentStore implements ContentStore {
         return lastChunk;
     }
 
-    /** The stored page of frame {@code key}, or null. */
-    private Page page(long key) {
+    /** The stored bytes of frame {@code key}, or null. */
+    private byte[] page(long key) {
         Chunk c = chunk(key >>> PAGES_PER_CHUNK_SHIFT);
         return c == null ? null : c.pages[(int) (key & (PAGES_PER_CHUNK - 1))];
     }
@@ -62,6 +73,7 @@ final class ByteContentStore implements ContentStore {
         int slot = (int) (key & (PAGES_PER_CHUNK - 1));
         if (c != null && c.pages[slot] != null) {
             c.pages[slot] = null;
+            c.unshare(slot);
             storedPages--;
             if (--c.stored == 0) {
                 chunks.remove(chunkNumber);
@@ -77,11 +89,11 @@ final class ByteContentStore implements ContentStore {
         while (done < len) {
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, len - done);
-            Page page = page(pos >>> PAGE_SHIFT);
+            byte[] page = page(pos >>> PAGE_SHIFT);
             if (page == null) {
                 Arrays.fill(dst, off + done, off + done + n, (byte) 0);
             } else {
-                System.arraycopy(page.data, inPage, dst, off + done, n);
+                System.arraycopy(page, inPage, dst, off + done, n);
             }
             pos += n;
             done += n;
@@ -112,17 +124,17 @@ final class ByteContentStore implements ContentStore {
             lastChunk = c;
         }
         int slot = (int) (key & (PAGES_PER_CHUNK - 1));
-        Page page = c.pages[slot];
+        byte[] page = c.pages[slot];
         if (page == null) {
-            page = new Page();
+            page = new byte[(int) PAGE];
             c.pages[slot] = page;
             c.stored++;
             storedPages++;
-        } else if (page.shared) {
-            page.data = page.data.clone();
-            page.shared = false;
+        } else if (c.unshare(slot)) {
+            page = page.clone();
+            c.pages[slot] = page;
         }
-        return page.data;
+        return page;
     }
 
     @Override
@@ -132,12 +144,20 @@ final class ByteContentStore implements ContentStore {
         }
         int head = (int) (pa & (PAGE - 1));
         long first = pa >>> PAGE_SHIFT;
+        if (len > 0 && head + len <= PAGE) {
+            // within one stored page (a packet): a view of its array alone, no array of pages
+            byte[] page = page(first);
+            if (page != null) {
+                lastChunk.share((int) (first & (PAGES_PER_CHUNK - 1)));
+                return BytesPayload.ofPage(page, head, (int) len);
+            }
+        }
         byte[][] view = new byte[(int) ((head + len + PAGE - 1) >>> PAGE_SHIFT)][];
         for (int i = 0; i < view.length; i++) {
-            Page page = page(first + i);
+            byte[] page = page(first + i);
             if (page != null) {
-                page.shared = true;
-                view[i] = page.data;
+                lastChunk.share((int) ((first + i) & (PAGES_PER_CHUNK - 1)));
+                view[i] = page;
             }
         }
         return BytesPayload.ofPages(view, head, (int) len);
@@ -210,11 +230,11 @@ final class ByteContentStore implements ContentStore {
         while (pos < end) {
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, end - pos);
-            Page page = page(pos >>> PAGE_SHIFT);
+            byte[] page = page(pos >>> PAGE_SHIFT);
             if (page == null) {
                 h.zeros(n);
             } else {
-                h.update(page.data, inPage, n);
+                h.update(page, inPage, n);
             }
             pos += n;
         }
@@ -232,14 +252,14 @@ final class ByteContentStore implements ContentStore {
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, len - done);
             PayloadBytes.copy(expected, done, want, n);
-            Page page = page(pos >>> PAGE_SHIFT);
+            byte[] page = page(pos >>> PAGE_SHIFT);
             if (page == null) {
                 for (int i = 0; i < n; i++) {
                     if (want[i] != 0) {
                         return false;
                     }
                 }
-            } else if (!Arrays.equals(page.data, inPage, inPage + n, want, 0, n)) {
+            } else if (!Arrays.equals(page, inPage, inPage + n, want, 0, n)) {
                 return false;
             }
             pos += n;
@@ -255,9 +275,8 @@ final class ByteContentStore implements ContentStore {
         while (pos < end) {
             int inPage = (int) (pos & (PAGE - 1));
             int n = (int) Math.min(PAGE - inPage, end - pos);
-            Page page = page(pos >>> PAGE_SHIFT);
-            if (page != null) {
-                byte[] data = page.data;
+            byte[] data = page(pos >>> PAGE_SHIFT);
+            if (data != null) {
                 for (int i = inPage; i < inPage + n; i++) {
                     if (data[i] != 0) {
                         return false;

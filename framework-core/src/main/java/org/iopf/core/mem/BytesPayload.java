@@ -69,6 +69,16 @@ public final class BytesPayload implements Payload {
         return new BytesPayload(null, pages, offset, length);
     }
 
+    /**
+     * A view of {@code length} bytes from {@code offset} of one page array, which the caller hands
+     * over read-only and never modifies (as {@link #ofPages} with one page, held contiguous).
+     */
+    static BytesPayload ofPage(byte[] page, int offset, int length) {
+        requireNonNull(page, "page is null");
+        java.util.Objects.checkFromIndexSize(offset, length, page.length);
+        return new BytesPayload(page, null, offset, length);
+    }
+
     /** The backing array of a contiguous payload, shared: never modify it. */
     byte[] array() {
         if (data == null) {

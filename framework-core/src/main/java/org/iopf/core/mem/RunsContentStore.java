@@ -187,6 +187,12 @@ final class RunsContentStore implements ContentStore {
 
     @Override
     public FingerprintPayload capture(long pa, long len) {
+        int head = (int) (pa & (PAGE - 1));
+        if (len > 0 && head + len <= PAGE) {
+            // within one page (a packet): the page's own slice, the runs a builder would give
+            ContentRuns page = page(pa >>> 12);
+            return new FingerprintPayload(page == null ? ContentRuns.zeros(len) : page.slice(head, len));
+        }
         ContentRuns.Builder b = new ContentRuns.Builder(len);
         long done = 0;
         while (done < len) {

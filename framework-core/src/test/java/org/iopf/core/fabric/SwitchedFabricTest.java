@@ -9,6 +9,7 @@ import org.iopf.api.fabric.Endpoint;
 import org.iopf.api.fabric.FabricPort;
 import org.iopf.api.fabric.LinkSpec;
 import org.iopf.api.fabric.Packet;
+import org.iopf.api.mem.Payload;
 import org.iopf.api.platform.NodeId;
 import org.iopf.api.sim.DataRate;
 import org.iopf.api.sim.Time;
@@ -254,6 +255,27 @@ final class SwitchedFabricTest {
         kernel.run();
 
         assertThat(arrivals).hasSize(1);
+    }
+
+    @Test
+    void packetsToOneEndpointInstanceFollowItsDetachAndReattach() {
+        FabricPort a = attach("a", LINK);
+        attach("b", LINK);
+        Endpoint to = endpoint("b");
+        List<Long> atSecondB = new ArrayList<>();
+
+        a.send(new Packet(a.endpoint(), to, 0, "first", Payload.empty()));
+        kernel.run();
+        fabric.detach(to);
+        a.send(new Packet(a.endpoint(), to, 0, "lost", Payload.empty()));
+        kernel.run();
+        fabric.attach(to, LINK, p -> atSecondB.add(kernel.now()));
+        a.send(new Packet(a.endpoint(), to, 0, "second", Payload.empty()));
+        kernel.run();
+
+        assertThat(arrivals).extracting(arrival -> arrival.packet().header()).containsExactly("first");
+        assertThat(atSecondB).hasSize(1);
+        assertThat(a.packetsLost()).isEqualTo(1);
     }
 
     @Test

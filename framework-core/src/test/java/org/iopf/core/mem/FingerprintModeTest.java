@@ -98,6 +98,25 @@ final class FingerprintModeTest {
     }
 
     @Test
+    void aCaptureWithinOnePageDescribesThatPiecesBytes() {
+        byte[] bytes = new byte[4096];
+        new GeneratedSource(8).copyTo(0, bytes, 0, bytes.length);
+        byte[] patch = {7, 7, 7};
+        System.arraycopy(patch, 0, bytes, 2000, patch.length);
+        mem.write(2 * MIB, FingerprintPayload.generated(8, bytes.length));
+        mem.write(2 * MIB + 2000, patch, 0, patch.length);
+
+        Payload piece = mem.capture(2 * MIB + 1000, 3000);
+        assertThat(piece.bytes()).isEqualTo(java.util.Arrays.copyOfRange(bytes, 1000, 4000));
+        assertThat(mem.capture(2 * MIB, 4096).bytes()).isEqualTo(bytes);
+        assertThat(mem.capture(7 * MIB + 5, 100).bytes()).as("a page never written").isEqualTo(new byte[100]);
+        long stored = mem.storedBytes();
+        mem.write(9 * MIB + 4000, piece);
+        assertThat(mem.holds(9 * MIB + 4000, BytesPayload.copyOf(bytes, 1000, 3000))).isTrue();
+        assertThat(mem.storedBytes()).as("four runs over two pages, three literal bytes").isEqualTo(stored + 4 * ContentRuns.RUN_COST + 3);
+    }
+
+    @Test
     void readsMaterializeTheDescribedBytesWithoutStoringThem() {
         mem.write(MIB + 3, FingerprintPayload.generated(21, 10_000));
         long stored = mem.storedBytes();

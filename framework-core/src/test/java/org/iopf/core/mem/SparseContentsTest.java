@@ -132,6 +132,24 @@ final class SparseContentsTest {
     }
 
     @Test
+    void aCaptureWithinOnePageIsACopyOnWriteViewToo() {
+        byte[] src = pattern(4096, 4);
+        mem.write(2 * MIB, src, 0, src.length);
+        Payload packet = mem.capture(2 * MIB + 64, 4000);
+        Payload whole = mem.capture(2 * MIB, 4096);
+
+        mem.write(2 * MIB + 100, new byte[] {9, 9, 9}, 0, 3);
+        assertThat(packet.bytes()).isEqualTo(Arrays.copyOfRange(src, 64, 4064));
+        assertThat(whole.bytes()).isEqualTo(src);
+        assertThat(packet).isEqualTo(BytesPayload.copyOf(src, 64, 4000));
+        assertThat(packet.slice(10, 20).bytes()).isEqualTo(Arrays.copyOfRange(src, 74, 94));
+
+        mem.write(3 * MIB + 4000, packet); // across a page boundary of the destination
+        assertThat(mem.holds(3 * MIB + 4000, BytesPayload.copyOf(src, 64, 4000))).isTrue();
+        assertThat(mem.capture(5 * MIB + 8, 100).bytes()).as("a page never written").isEqualTo(new byte[100]);
+    }
+
+    @Test
     void aCaptureOfNeverWrittenPagesIsZerosAndWritingItStoresThem() {
         Payload blank = mem.capture(20 * MIB + 10, 5000);
         assertThat(blank.bytes()).isEqualTo(new byte[5000]);

@@ -3,6 +3,7 @@ package org.iopf.toolkit.rc;
 import java.util.Objects;
 import org.iopf.api.fabric.FabricPort;
 import org.iopf.api.fabric.Packet;
+import org.iopf.api.sim.Event;
 import org.iopf.api.sim.Scheduler;
 
 /**
@@ -29,6 +30,8 @@ public final class RcPortScheduler {
     private final SentListener listener;
     private final RcReadyQueue ready = new RcReadyQueue();
     private boolean transmitScheduled;
+    /** One event object for every turn, rather than a new method reference per packet. */
+    private final Event transmit = this::transmit;
 
     /**
      * Creates the port's scheduler.
@@ -52,7 +55,7 @@ public final class RcPortScheduler {
         ready.add(queuePair);
         if (!transmitScheduled) {
             transmitScheduled = true;
-            scheduler.scheduleAt(Math.max(scheduler.now(), port.transmitBusyUntil()), this::transmit);
+            scheduler.scheduleAt(Math.max(scheduler.now(), port.transmitBusyUntil()), transmit);
         }
     }
 
@@ -68,7 +71,7 @@ public final class RcPortScheduler {
         listener.sent(ready.lastQueuePair(), packet, sentAt, free);
         if (!ready.isEmpty()) {
             transmitScheduled = true;
-            scheduler.scheduleAt(free, this::transmit);
+            scheduler.scheduleAt(free, transmit);
         }
     }
 }

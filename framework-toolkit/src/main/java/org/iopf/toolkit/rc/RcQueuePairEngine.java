@@ -74,6 +74,8 @@ public final class RcQueuePairEngine<R> implements QueuePair {
     private boolean localFaultWaiting;
     private boolean readRefetchPending;
     private long timer = -1;
+    /** The message {@link #messageAt} found last: a message's packets go out one after another. */
+    private SendMessage<R> lastSent;
 
     // responder
     private final ArrayDeque<ReceiveRequest> receives = new ArrayDeque<>();
@@ -251,8 +253,8 @@ public final class RcQueuePairEngine<R> implements QueuePair {
             sendPsn = message.lastPsn() + 1;
         } else {
             long index = sendPsn - message.firstPsn;
-            long offset = MtuSplit.offset(wr.localAddress(), mtu, index);
-            long length = wr.length() == 0 ? 0 : MtuSplit.length(wr.localAddress(), wr.length(), mtu, offset);
+            long offset = message.packetOffset(index);
+            long length = wr.length() == 0 ? 0 : message.packetLength(offset, wr.length());
             if (length > 0 && memory.localRegion(wr.lkey()) != message.local) {
                 // Deregistered (or the key reused) since the post: the L_Key names no valid region now,
                 // a Local Protection Error (IBA 10.6.3.1; rxe looks the MR up for every packet, rxe_req.c).
@@ -319,8 +321,15 @@ public final class RcQueuePairEngine<R> implements QueuePair {
     }
 
     private SendMessage<R> messageAt(long psn) {
+        // PSN ranges of messages never overlap, and a message leaves the window only once its PSNs
+        // are acknowledged (below any PSN sent again) or the queue pair is in error (sends nothing):
+        // the last message found that holds the PSN is the window's.
+        if (lastSent != null && lastSent.contains(psn)) {
+            return lastSent;
+        }
         for (SendMessage<R> m : window) {
             if (m.contains(psn)) {
+                lastSent = m;
                 return m;
             }
         }
@@ -729,6 +738,10 @@ public final class RcQueuePairEngine<R> implements QueuePair {
     /** Writes a payload at {@code va} of a region through its translations, page by page. */
     private void writeInto(R region, long va, Payload payload) {
         long page = PageSize.BASE.bytes();
+        if ((va & (page - 1)) + payload.length() <= page) {
+            link.memory().write(memory.physical(region, va), payload);
+            return;
+        }
         long done = 0;
         while (done < payload.length()) {
             long at = va + done;
