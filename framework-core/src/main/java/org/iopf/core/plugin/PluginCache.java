@@ -151,23 +151,7 @@ public final class PluginCache {
         if (record == null || types(extracted).equals(Optional.of(types))) {
             return;
         }
-        Path temporary = null;
-        try {
-            temporary = Files.createTempFile(root, TEMPORARY_PREFIX, ".types");
-            Files.writeString(temporary, types.format(), java.nio.charset.StandardCharsets.ISO_8859_1);
-            Files.move(temporary, record, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            temporary = null;
-        } catch (IOException | RuntimeException e) {
-            // best effort (see above)
-        } finally {
-            if (temporary != null) {
-                try {
-                    Files.deleteIfExists(temporary);
-                } catch (IOException e) {
-                    // a temporary file of ours; never read
-                }
-            }
-        }
+        writeBestEffort(root, ".types", record, types.format(), java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 
     /** {@code <root>/<sha256>.types} for a folder {@code <root>/<sha256>} of this cache, else null. */
@@ -278,15 +262,30 @@ public final class PluginCache {
         if (System.currentTimeMillis() * 1_000_000L - changed <= racyNanos) {
             return hash; // too recent to trust its times (as git's "racily clean" entries)
         }
-        Path temporary = null;
         try {
             Files.createDirectories(memos);
-            temporary = Files.createTempFile(memos, TEMPORARY_PREFIX, ".sha256");
-            Files.writeString(temporary, identity + "\n" + hash + "\n", java.nio.charset.StandardCharsets.UTF_8);
-            Files.move(temporary, memo, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            return hash; // best effort: the next start hashes again
+        }
+        writeBestEffort(memos, ".sha256", memo, identity + "\n" + hash + "\n", java.nio.charset.StandardCharsets.UTF_8);
+        return hash;
+    }
+
+    /**
+     * Writes {@code text} to {@code target} through a temporary file in {@code folder} and an atomic
+     * rename, so a concurrent reader sees the old file or the new one, never a part; a failure leaves
+     * no temporary file behind and is ignored (what it records is found again at the next start).
+     */
+    private static void writeBestEffort(Path folder, String suffix, Path target, String text,
+            java.nio.charset.Charset charset) {
+        Path temporary = null;
+        try {
+            temporary = Files.createTempFile(folder, TEMPORARY_PREFIX, suffix);
+            Files.writeString(temporary, text, charset);
+            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             temporary = null;
         } catch (IOException | RuntimeException e) {
-            // best effort: the next start hashes again
+            // best effort (see the method's description)
         } finally {
             if (temporary != null) {
                 try {
@@ -296,7 +295,6 @@ public final class PluginCache {
                 }
             }
         }
-        return hash;
     }
 
     /** The file's path, inode, size and times (ns), or null where the system does not tell them. */
