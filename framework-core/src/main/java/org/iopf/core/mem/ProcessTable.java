@@ -10,6 +10,8 @@ import org.iopf.api.mem.AddressSpace;
 final class ProcessTable {
     private final TreeMap<Integer, ProcessAddressSpace> spaces = new TreeMap<>();
     private int nextPid = 1;
+    /** The process {@link #own} found last: most calls name the same one, found by identity, unboxed. */
+    private ProcessAddressSpace lastOwned;
 
     /** A new process with an empty address space (not yet registered). */
     ProcessAddressSpace newProcess(String name) {
@@ -18,6 +20,7 @@ final class ProcessTable {
 
     void register(ProcessAddressSpace space) {
         spaces.put(space.pid(), space);
+        lastOwned = null;
     }
 
     Optional<AddressSpace> find(int pid) {
@@ -32,10 +35,14 @@ final class ProcessTable {
     /** {@code space} as this table's process, or an error when it belongs to another manager. */
     ProcessAddressSpace own(AddressSpace space) {
         requireNonNull(space, "space is null");
+        if (space == lastOwned) {
+            return lastOwned;
+        }
         ProcessAddressSpace p = spaces.get(space.pid());
         if (p != space) {
             throw new IllegalArgumentException(space + " does not belong to this memory manager");
         }
+        lastOwned = p;
         return p;
     }
 

@@ -195,4 +195,16 @@ final class DemandPagingTest {
         ProcessAddressSpace foreign = other.createAddressSpace("x");
         assertThatThrownBy(() -> mm.mmap(foreign, MIB, MapOptions.DEFAULT)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void anotherManagersAddressSpaceOfTheSamePidIsRejectedRightAfterOursWasUsed() {
+        DemandPagingMemoryManager other = new DemandPagingMemoryManager(dram, scheduler, MemoryManagerConfig.defaults());
+        ProcessAddressSpace ours = proc;
+        ProcessAddressSpace foreign = other.createAddressSpace("theirs");
+        mm.mmap(ours, MIB, MapOptions.DEFAULT);
+
+        assertThat(foreign.pid()).isEqualTo(ours.pid());
+        assertThatThrownBy(() -> mm.mmap(foreign, MIB, MapOptions.DEFAULT)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(mm.mmap(ours, MIB, MapOptions.DEFAULT)).isPositive();
+    }
 }
