@@ -3,52 +3,17 @@ package org.iopf.plugin.ethernetbackupring;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.iopf.api.nic.Nic;
 import org.iopf.api.nic.RegistrationResult;
 import org.iopf.api.observe.Inspectable;
-import org.iopf.api.observe.Tracer;
 import org.iopf.core.run.Simulation;
 import org.junit.jupiter.api.Test;
 
 final class EthNicTest {
-    /** A tracer that keeps what it is told. */
-    private static final class CollectingTracer implements Tracer {
-        record Event(String track, String name, long flow) {
-        }
-
-        final List<Event> slices = new ArrayList<>();
-        final List<Event> instants = new ArrayList<>();
-
-        @Override
-        public boolean enabled() {
-            return true;
-        }
-
-        @Override
-        public void slice(String track, String name, long startNanos, long durationNanos, long flowId) {
-            slices.add(new Event(track, name, flowId));
-        }
-
-        @Override
-        public void instant(String track, String name, long flowId) {
-            instants.add(new Event(track, name, flowId));
-        }
-
-        @Override
-        public void counter(String track, String name, long value) {
-        }
-
-        Set<Long> flows(List<Event> events, String name) {
-            return events.stream().filter(e -> e.name().equals(name)).map(Event::flow).collect(Collectors.toSet());
-        }
-    }
-
     private static Map<String, String> stream(String mode) {
         return new HashMap<>(Map.of("bytes", "2MiB", "bufferSize", "1MiB", "mode", mode, "trigger", "startup"));
     }

@@ -3,12 +3,10 @@ package org.iopf.plugin.ethernetbackupring;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Percentage.withPercentage;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import org.iopf.api.observe.Tracer;
 import org.iopf.core.run.Simulation;
 import org.junit.jupiter.api.Test;
 
@@ -18,39 +16,14 @@ import org.junit.jupiter.api.Test;
  * constant default keeps every one at 870 ns, and the same seed draws the same times.
  */
 final class RxPacketCpuServiceTimeTest {
-    /** Keeps the CPU time of every {@code eth/rx} work item the cores ran. */
-    private static final class RxWork implements Tracer {
-        final List<Long> nanos = new ArrayList<>();
-
-        @Override
-        public boolean enabled() {
-            return true;
-        }
-
-        @Override
-        public void slice(String track, String name, long startNanos, long durationNanos, long flowId) {
-            if (name.equals("eth/rx")) {
-                nanos.add(durationNanos);
-            }
-        }
-
-        @Override
-        public void instant(String track, String name, long flowId) {
-        }
-
-        @Override
-        public void counter(String track, String name, long value) {
-        }
-    }
-
     /** The rx work item times of a pinned 16 MiB stream (1875 segments at MTU 9000). */
     private static List<Long> rxWork(String rxPacketCpu) {
-        RxWork tracer = new RxWork();
+        CollectingTracer tracer = new CollectingTracer();
         String params = rxPacketCpu.isEmpty() ? "" : ", params: {rxPacketCpu: \"" + rxPacketCpu + "\"}";
         Simulation sim = EthTestbed.simulation(params, tracer);
         sim.run(new EthStreamType(), new HashMap<>(Map.of("bytes", "16MiB", "bufferSize", "16MiB",
                 "mode", "pinned")));
-        return tracer.nanos;
+        return tracer.durations("eth/rx");
     }
 
     private static double mean(List<Long> values) {

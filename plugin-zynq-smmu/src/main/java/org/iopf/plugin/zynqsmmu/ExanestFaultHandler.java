@@ -80,9 +80,11 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
     private final CpuCore libraryCore;
     private final NetlinkChannel netlink;
     private final UserLibrary library;
-    private final ArrayDeque<PageFault> taskletQueue = new ArrayDeque<>();
-    /** When the ISR handed each queued fault on, in {@code taskletQueue}'s order: the tasklet step starts there. */
-    private final ArrayDeque<Long> handedOnAt = new ArrayDeque<>();
+    private final ArrayDeque<HandedOn> taskletQueue = new ArrayDeque<>();
+
+    /** A fault the ISR handed on to the tasklet, and when: the tasklet step starts there. */
+    private record HandedOn(PageFault fault, long at) {
+    }
     private final Map<Integer, TreeMap<Long, FaultRequest>> outstanding = new HashMap<>();
     private final Map<Integer, MmapLock> locks = new HashMap<>();
     private final Set<PageKey> resolvedPages = new HashSet<>();
@@ -209,8 +211,7 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
             bank.registers().writeRegister(fsrOffset, fsr & (SmmuRegisters.FSR_FAULT | SmmuRegisters.FSR_MULTI));
         });
         counters.isr.record(context.scheduler().now() - raised);
-        taskletQueue.addLast(fault);
-        handedOnAt.addLast(context.scheduler().now());
+        taskletQueue.addLast(new HandedOn(fault, context.scheduler().now()));
         if (!taskletScheduled) {
             taskletScheduled = true;
             irqCore.run("exanest/tasklet", WorkPriority.SOFTIRQ, settings.taskletCost().draw(random), fault.record().id(),
@@ -221,21 +222,19 @@ final class ExanestFaultHandler implements FaultHandler, Inspectable {
     /** The tasklet: takes every queued fault, pays per fault, then dispatches them. */
     private void tasklet() {
         taskletScheduled = false;
-        List<PageFault> batch = new ArrayList<>(taskletQueue);
-        long[] queued = handedOnAt.stream().mapToLong(Long::longValue).toArray();
+        List<HandedOn> batch = new ArrayList<>(taskletQueue);
         taskletQueue.clear();
-        handedOnAt.clear();
-        long flow = batch.get(0).record().id();
+        long flow = batch.get(0).fault().record().id();
         irqCore.run("exanest/tasklet", WorkPriority.SOFTIRQ, settings.taskletPerFault() * batch.size(), flow,
-                () -> dispatch(batch, queued));
+                () -> dispatch(batch));
     }
 
-    private void dispatch(List<PageFault> batch, long[] queued) {
+    private void dispatch(List<HandedOn> batch) {
         long now = context.scheduler().now();
         List<PageFault> translation = new ArrayList<>();
-        for (int i = 0; i < batch.size(); i++) {
-            PageFault f = batch.get(i);
-            counters.tasklet.record(now - queued[i]);
+        for (HandedOn handedOn : batch) {
+            PageFault f = handedOn.fault();
+            counters.tasklet.record(now - handedOn.at());
             if (f.record().kind() != FaultKind.TRANSLATION) {
                 counters.unrecoverable.increment();
                 LOG.debug("{}: unrecoverable {}", context.path(), f.record());

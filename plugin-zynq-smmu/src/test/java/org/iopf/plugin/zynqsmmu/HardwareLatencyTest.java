@@ -59,6 +59,9 @@ final class HardwareLatencyTest {
         Map<String, String> params = Map.of("walkAccessLatency", "lognormal(120ns, 0.5)",
                 "tlbHitLatency", "exponential(10ns)");
 
-        assertThat(walkLatencies(params)).isEqualTo(walkLatencies(params));
+        List<Long> first = walkLatencies(params);
+
+        assertThat(new HashSet<>(first)).as("the walks' times are drawn, not one constant").hasSizeGreaterThan(10);
+        assertThat(walkLatencies(params)).isEqualTo(first);
     }
 }
