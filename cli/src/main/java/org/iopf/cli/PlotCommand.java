@@ -31,7 +31,7 @@ import picocli.CommandLine.ParentCommand;
  */
 @Command(name = "plot", mixinStandardHelpOptions = true,
         description = {"Draws a figure of a sweep against one of its axes as a PNG, from the sweep's results database "
-            + "(read-only): the mean over the runs at each axis value with a 95% confidence band (Student t), "
+            + "(read-only): the mean over the runs at each axis value with a 95%% confidence band (Student t), "
             + "failed runs left out, a log x axis where the sweep's axis is log. Without --by, one line per "
             + "combination of the other axes, as iopf sweep draws DIR/plots; with --by, one line per value of "
             + "those axes, the others pooled.",

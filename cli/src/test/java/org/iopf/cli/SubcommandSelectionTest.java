@@ -2,7 +2,10 @@ package org.iopf.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -45,6 +48,22 @@ final class SubcommandSelectionTest {
         assertThat(cli.run("--plugins", temp.toString(), "-q", "validate", "pinned-baseline")).isZero();
         assertThat(cli.run("rnu")).isEqualTo(ExitCode.BAD_INPUT);
         assertThat(cli.err()).contains("unknown command 'rnu'");
+    }
+
+    @Test
+    void everyCommandsHelpFormatsWithoutPicocliFallingBackToTheRawText() {
+        PrintStream err = System.err;
+        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+        try {
+            for (Class<?> subcommand : IopfCommand.SUBCOMMANDS) {
+                assertThat(new picocli.CommandLine(subcommand).getUsageMessage()).isNotEmpty();
+            }
+        } finally {
+            System.setErr(err);
+        }
+        // picocli warns on standard error when a description is not a valid format string (a lone %)
+        assertThat(warnings.toString(StandardCharsets.UTF_8)).isEmpty();
     }
 
     @Test
