@@ -298,6 +298,12 @@ public final class SweepFileReader {
         } catch (IllegalArgumentException e) {
             throw yaml.error(pathNode, e.getMessage());
         }
+        if (path.text().equals("seed")) {
+            // the results hold each run's seed in a column of its own, which an axis column would clash with
+            throw yaml.error(pathNode, "seed is set per run, not along an axis: replication 0 of each point runs "
+                    + "with the base file's seed (or the sweep's seed:), the others with seeds of their own; "
+                    + "expected replications: N for more seeds, or an axis over another path");
+        }
         claim(yaml, pathNode.mark(), pathNode.path(), path, taken);
         boolean hasValues = m.get("values").isPresent();
         boolean hasRange = m.get("range").isPresent();

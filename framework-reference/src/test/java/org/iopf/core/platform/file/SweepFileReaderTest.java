@@ -172,6 +172,16 @@ final class SweepFileReaderTest {
     }
 
     @Test
+    void seedIsNoAxisSinceEveryRunAlreadyHasItsOwnSeedColumn() {
+        assertThatThrownBy(() -> read("""
+                base: base.yaml
+                axes: [{path: seed, values: [1, 2]}]
+                """)).isInstanceOf(PlatformFileException.class)
+                .hasMessageStartingWith(dir.resolve("s.yaml") + ":2:15: axes[0].path: seed is set per run, not along an axis")
+                .hasMessageContaining("expected replications: N");
+    }
+
+    @Test
     void pathsNameWhatTheyMiss() {
         assertThatThrownBy(() -> read("""
                 base: base.yaml
