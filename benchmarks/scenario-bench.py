@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Scenario benchmark: whole `iopf run` processes, timed by the operating system, side by side.
 
-    benchmarks/scenario-bench.py [--runs N] [--vs OTHER_DIST] [--dist DIST] [--reproduce] [CASE...]
+    benchmarks/scenario-bench.py [--runs N] [--vs OTHER_DIST] [--dist DIST] [--reproduce] [--warm N] [CASE...]
 
 DIST (default: distribution/target/iopf) and OTHER_DIST are unpacked distributions (for instance
 this branch's and one built from main). For every case, each distribution is run N times in turn
@@ -11,11 +11,15 @@ table gives medians of the process's user+sys CPU and wall time (from wait4's ru
 the event loop alone), and from them CPU per simulated second and events per CPU-second. "start-up"
 is the process's wall time minus the event loop's: JVM start, plugins, parsing, reporting.
 --reproduce adds one timed `iopf reproduce --no-progress` per distribution (about a minute each).
+--warm N adds, for each case with a --set, the event loop with a warm JIT: one `iopf sweep --workers 1`
+process per distribution (in turn) runs the case N times (replications of one point, the first --set
+as its axis) and the table gives each replication's event loop and the median of the second half.
 
 CASE is NAME=SCENARIO[,--set,TARGET.PARAM=VALUE...], the NAME of a default case, or a scenario
 name; without cases, the targets of issue 22 are run (see DEFAULT_CASES). Exit status 0 whatever the runs' own exit codes (they are printed).
 """
 import argparse
+import csv
 import os
 import resource
 import statistics
@@ -75,6 +79,33 @@ def run_case(dist, scenario, extra):
     return code, cpu, wall, figures
 
 
+def warm_case(dist, scenario, extra, replications):
+    """Runs the case `replications` times in one JVM (a sweep on one worker); returns (exit code,
+    the event loop of each replication in s, the simulated s of the last), or None for a case without --set."""
+    settings = [extra[i + 1] for i in range(len(extra) - 1) if extra[i] == "--set"]
+    if not settings:
+        return None
+    lines = [f"name: warm-{os.getpid()}", f"base: {scenario}", f"replications: {replications}"]
+    path, _, value = settings[0].partition("=")
+    lines.append("axes:")
+    lines.append(f"  - {{path: {path}, values: [{value}]}}")
+    if settings[1:]:
+        lines.append("set:")
+        lines += [f"  {p}: {v}" for p, _, v in (t.partition("=") for t in settings[1:])]
+    lines.append("metrics: [wall.seconds, sim.time]")
+    with tempfile.TemporaryDirectory(prefix="scenario-bench-warm-") as folder:
+        sweep = os.path.join(folder, "warm.yaml")
+        with open(sweep, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        code, _, _, _ = timed([os.path.join(dist, "bin", "iopf"), "sweep", "-q", "--no-progress", "--workers", "1",
+                               "--out", os.path.join(folder, "out"), sweep])
+        with open(os.path.join(folder, "out", "results.csv")) as f:
+            rows = list(csv.DictReader(f))
+    loops = [float(r["wall_seconds"]) for r in rows]
+    sim = float(rows[-1].get("sim.time") or "nan") * 1e-9  # the results hold base units: ns
+    return code, loops, sim
+
+
 def median(values):
     return statistics.median(values) if values else float("nan")
 
@@ -85,6 +116,8 @@ def main():
     parser.add_argument("--vs", help="a second distribution, run in turn with the first")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--reproduce", action="store_true")
+    parser.add_argument("--warm", type=int, default=0, metavar="N",
+                        help="also run each case N times in one JVM and report the warm event loop")
     parser.add_argument("cases", nargs="*")
     args = parser.parse_args()
     dists = [args.dist] + ([args.vs] if args.vs else [])
@@ -120,6 +153,21 @@ def main():
             print(f"| {name} | {d} | {codes} | {cpu:.2f} | {wall:.2f} | {wall - loop:.2f} | {sim:.4f} | {events} "
                   f"| {per_sim:.2f} | {events / cpu:,.0f} | {loop:.3f} | {loop / sim if sim else float('nan'):.3f} |")
         sys.stdout.flush()
+    if args.warm:
+        print()
+        print(f"| case | distribution | exit | event loop of the {args.warm} replications in one JVM (s) "
+              "| warm loop: median of the second half (s) | simulated (s) | warm loop per simulated s |")
+        print("|---|---|---:|---|---:|---:|---:|")
+        for name, scenario, extra in cases:
+            for d in dists:
+                result = warm_case(d, scenario, extra, args.warm)
+                if result is None:
+                    continue
+                code, loops, sim = result
+                warm = median(loops[len(loops) // 2:])
+                print(f"| {name} | {d} | {code} | {' '.join(f'{x:.3f}' for x in loops)} | {warm:.3f} "
+                      f"| {sim:.4f} | {warm / sim:.3f} |")
+            sys.stdout.flush()
     if args.reproduce:
         print()
         print("| command | distribution | exit | CPU user+sys (s) | wall (s) |")
