@@ -276,6 +276,19 @@ final class ContentRuns {
             return runs[3 * i + 2];
         }
 
+        /** Whether {@code content} is what {@link #build} would give: the same length and runs. */
+        boolean describes(ContentRuns content) {
+            if (content.length != length || content.count != count) {
+                return false;
+            }
+            for (int i = 0; i < count; i++) {
+                if (content.sources[i] != sources[i]) {
+                    return false;
+                }
+            }
+            return Arrays.equals(content.runs, 0, 3 * count, runs, 0, 3 * count);
+        }
+
         /** Forgets the runs added, keeping the arrays, so that one builder serves many pages. */
         Builder reset() {
             Arrays.fill(sources, 0, count, null);

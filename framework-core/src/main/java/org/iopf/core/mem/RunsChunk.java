@@ -111,6 +111,11 @@ final class RunsChunk {
         return freed + added;
     }
 
+    /** Page {@code s} if it is kept as a description (neither blank nor one whole-page run), or null. */
+    ContentRuns described(int s) {
+        return pages == null ? null : pages[s];
+    }
+
     /** Makes {@code page}, neither blank nor one whole-page run, page {@code s}. */
     long putRuns(int s, ContentRuns page) {
         long freed = clear(s);

@@ -57,7 +57,11 @@ final class RunsContentStore implements ContentStore {
         } else if (assembly.isOneWholeRun()) {
             putWhole(key, assembly.source(0), assembly.sourceOffset(0));
         } else {
-            storedBytes += writableChunk(key).putRuns(slot(key), assembly.build());
+            // a page rewritten with the runs it holds (a packet copied where it was written
+            // already) keeps its description: descriptions are immutable, so an equal one would do
+            RunsChunk c = writableChunk(key);
+            ContentRuns held = c.described(slot(key));
+            storedBytes += c.putRuns(slot(key), held != null && assembly.describes(held) ? held : assembly.build());
         }
     }
 

@@ -113,7 +113,8 @@ final class RunsContentStoreTest {
                     model = model.overlay(at, model.slice(from + in, n));
                 }
                 case 2 -> {
-                    long src = aligned(random, random.nextLong(SPAN - len + 1));
+                    // onto itself at times: a rewrite with the runs the page holds already
+                    long src = random.nextBoolean() ? pa : aligned(random, random.nextLong(SPAN - len + 1));
                     ContentRuns copied = model.slice(src, len);
                     store.copy(src, pa, len);
                     model = model.overlay(pa, copied);
@@ -134,6 +135,25 @@ final class RunsContentStoreTest {
         }
         assertSameRuns(store.capture(0, SPAN).runs(), model, 0);
         assertThat(store.storedBytes()).isEqualTo(costOfPages(store));
+    }
+
+    @Test
+    void aBuilderDescribesExactlyTheContentWithItsLengthAndRuns() {
+        ContentSource a = new GeneratedSource(1);
+        ContentSource b = new GeneratedSource(1);
+        ContentRuns.Builder builder = new ContentRuns.Builder(PAGE).add(0, 100, a, 7).add(200, 50, a, 500);
+        ContentRuns built = builder.build();
+        assertThat(builder.describes(built)).isTrue();
+        assertThat(builder.describes(new ContentRuns.Builder(PAGE).add(0, 100, a, 7).build())).isFalse();
+        assertThat(builder.describes(new ContentRuns.Builder(PAGE).add(0, 100, a, 7).add(200, 50, b, 500).build()))
+                .as("an equal source that is another object").isFalse();
+        assertThat(builder.describes(new ContentRuns.Builder(PAGE).add(0, 100, a, 7).add(200, 50, a, 501).build()))
+                .isFalse();
+        assertThat(builder.describes(new ContentRuns.Builder(PAGE).add(0, 100, a, 7).add(200, 51, a, 500).build()))
+                .isFalse();
+        assertThat(builder.describes(new ContentRuns.Builder(2 * PAGE).add(0, 100, a, 7).add(200, 50, a, 500).build()))
+                .isFalse();
+        assertThat(builder.reset().describes(ContentRuns.zeros(PAGE))).isTrue();
     }
 
     private static void assertSameRuns(ContentRuns actual, ContentRuns expected, long pa) {
