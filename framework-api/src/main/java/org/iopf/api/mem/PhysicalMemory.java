@@ -60,6 +60,37 @@ public interface PhysicalMemory {
     void write(long pa, Payload payload);
 
     /**
+     * Writes bytes {@code [offset, offset+length)} of {@code payload} at {@code pa}: the same as
+     * {@code write(pa, payload.slice(offset, length))}, which is what the default does; an
+     * implementation may write the piece without making the slice.
+     *
+     * @param pa the first physical address written
+     * @param payload the payload a piece of which is written, not null
+     * @param offset the piece's first byte in {@code payload}
+     * @param length the piece's length in bytes
+     * @since 0.2
+     */
+    @API(status = EXPERIMENTAL, since = "0.2")
+    default void write(long pa, Payload payload, long offset, long length) {
+        write(pa, payload.slice(offset, length));
+    }
+
+    /**
+     * Copies {@code length} bytes at {@code srcPa} to {@code dstPa}: the same as
+     * {@code write(dstPa, capture(srcPa, length))}, which is what the default does; an
+     * implementation may copy without capturing a payload first.
+     *
+     * @param srcPa the first physical address read
+     * @param dstPa the first physical address written
+     * @param length bytes copied
+     * @since 0.2
+     */
+    @API(status = EXPERIMENTAL, since = "0.2")
+    default void copy(long srcPa, long dstPa, long length) {
+        write(dstPa, capture(srcPa, length));
+    }
+
+    /**
      * Deterministic pseudo-random content of {@code length} bytes: byte {@code i} depends only on
      * {@code seed} and {@code i}, so a slice at offset {@code k} continues the same sequence. It
      * costs no storage until written; in {@link ContentMode#FINGERPRINT} it stays a description

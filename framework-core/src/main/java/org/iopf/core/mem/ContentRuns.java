@@ -256,6 +256,47 @@ final class ContentRuns {
             return this;
         }
 
+        /** Runs added so far (after merging). */
+        int runCount() {
+            return count;
+        }
+
+        /** Whether the runs added so far are one run over all {@link #length} bytes. */
+        boolean isOneWholeRun() {
+            return count == 1 && runs[0] == 0 && runs[1] == length;
+        }
+
+        /** The source of run {@code i} added so far. */
+        ContentSource source(int i) {
+            return sources[i];
+        }
+
+        /** The source offset of run {@code i} added so far. */
+        long sourceOffset(int i) {
+            return runs[3 * i + 2];
+        }
+
+        /** Whether {@code content} is what {@link #build} would give: the same length and runs. */
+        boolean describes(ContentRuns content) {
+            if (content.length != length || content.count != count) {
+                return false;
+            }
+            for (int i = 0; i < count; i++) {
+                if (content.sources[i] != sources[i]) {
+                    return false;
+                }
+            }
+            return Arrays.equals(content.runs, 0, 3 * count, runs, 0, 3 * count);
+        }
+
+        /** Forgets the runs added, keeping the arrays, so that one builder serves many pages. */
+        Builder reset() {
+            Arrays.fill(sources, 0, count, null);
+            count = 0;
+            return this;
+        }
+
+        /** The runs added; the builder may be {@link #reset} and reused afterwards. */
         ContentRuns build() {
             if (count == 0) {
                 return zeros(length);

@@ -15,6 +15,16 @@ interface ContentStore {
 
     void write(long pa, Payload payload);
 
+    /** Writes bytes {@code [offset, offset+len)} of {@code payload} at {@code pa}. */
+    default void write(long pa, Payload payload, long offset, long len) {
+        write(pa, payload.slice(offset, len));
+    }
+
+    /** Copies {@code len} bytes at {@code srcPa} to {@code dstPa}. */
+    default void copy(long srcPa, long dstPa, long len) {
+        write(dstPa, capture(srcPa, len));
+    }
+
     void zero(long pa, long len);
 
     long fingerprint(long pa, long len);

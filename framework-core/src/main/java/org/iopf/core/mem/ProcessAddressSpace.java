@@ -2,6 +2,7 @@ package org.iopf.core.mem;
 
 import static java.util.Objects.requireNonNull;
 
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectRBTreeMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectSortedMap;
 import java.util.ArrayList;
@@ -30,6 +31,11 @@ public final class ProcessAddressSpace implements AddressSpace {
     private final TreeMap<Long, Vma> vmas = new TreeMap<>();
     /** Page-table entries by first virtual address (primitive keys, in address order). */
     private final Long2ObjectRBTreeMap<PageTableSlot> pageTable = new Long2ObjectRBTreeMap<>();
+    /**
+     * The same entries by first virtual address in a hash table: {@link #slot} makes exact lookups
+     * only, which a hash answers without walking the tree (the tree serves ranges).
+     */
+    private final Long2ObjectOpenHashMap<PageTableSlot> slotsByVa = new Long2ObjectOpenHashMap<>();
     private final List<MmuNotifier> notifiers = new ArrayList<>();
     private long nextMapVa;
     private long residentBytes;
@@ -166,9 +172,9 @@ public final class ProcessAddressSpace implements AddressSpace {
      * exact lookups, no search for the nearest entry below.
      */
     PageTableSlot slot(long va) {
-        PageTableSlot s = pageTable.get(PageSize.BASE.alignDown(va));
+        PageTableSlot s = slotsByVa.get(PageSize.BASE.alignDown(va));
         if (s == null) {
-            s = pageTable.get(PageSize.HUGE_2M.alignDown(va));
+            s = slotsByVa.get(PageSize.HUGE_2M.alignDown(va));
         }
         return s != null && va < s.end() ? s : null;
     }
@@ -200,10 +206,12 @@ public final class ProcessAddressSpace implements AddressSpace {
             throw new IllegalArgumentException("a " + slot.size + " entry at unaligned 0x" + Long.toHexString(slot.va));
         }
         pageTable.put(slot.va, slot);
+        slotsByVa.put(slot.va, slot);
     }
 
     void removeSlot(PageTableSlot slot) {
         pageTable.remove(slot.va, slot);
+        slotsByVa.remove(slot.va, slot);
     }
 
     void addResident(long bytes) {

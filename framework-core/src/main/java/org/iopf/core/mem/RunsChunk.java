@@ -76,15 +76,15 @@ final class RunsChunk {
         }
     }
 
-    /** Page {@code s} as a description, or null if it is not stored. */
-    ContentRuns page(int s) {
+    /** Bytes {@code [inPage, inPage+n)} of page {@code s} as a description, or null if it is not stored. */
+    ContentRuns slice(int s, int inPage, long n) {
         if (followsBase(s)) {
-            return ContentRuns.of(base, baseOffset + s * PAGE, PAGE);
+            return ContentRuns.of(base, baseOffset + s * PAGE + inPage, n);
         }
         if (wholeSources != null && wholeSources[s] != null) {
-            return ContentRuns.of(wholeSources[s], wholeOffsets[s], PAGE);
+            return ContentRuns.of(wholeSources[s], wholeOffsets[s] + inPage, n);
         }
-        return pages == null ? null : pages[s];
+        return pages == null || pages[s] == null ? null : pages[s].slice(inPage, n);
     }
 
     /** Makes page {@code s} bytes {@code [offset, offset+PAGE)} of {@code source}. */
@@ -109,6 +109,11 @@ final class RunsChunk {
         }
         cost += added;
         return freed + added;
+    }
+
+    /** Page {@code s} if it is kept as a description (neither blank nor one whole-page run), or null. */
+    ContentRuns described(int s) {
+        return pages == null ? null : pages[s];
     }
 
     /** Makes {@code page}, neither blank nor one whole-page run, page {@code s}. */

@@ -29,6 +29,11 @@ final class RunsContentStore implements ContentStore {
     private long lastChunkNumber = -1;
     private RunsChunk lastChunk;
     private long storedBytes;
+    /**
+     * Where a partly written page's new runs are assembled (old bytes before the write, the written
+     * bytes, old bytes after it) before they are stored: one builder for every such write.
+     */
+    private final ContentRuns.Builder assembly = new ContentRuns.Builder(PAGE);
 
     private RunsChunk chunk(long chunkNumber) {
         if (chunkNumber != lastChunkNumber) {
@@ -42,20 +47,41 @@ final class RunsContentStore implements ContentStore {
         return (int) (key & (RunsChunk.PAGES - 1));
     }
 
-    /** The stored page of frame {@code key}, or null. */
-    private ContentRuns page(long key) {
-        RunsChunk c = chunk(key >>> PAGES_PER_CHUNK_SHIFT);
-        return c == null ? null : c.page(slot(key));
+    /**
+     * Makes the runs in {@link #assembly} the contents of frame {@code key}: a blank page is not
+     * stored, one run over the whole page is kept without a description.
+     */
+    private void putAssembly(long key) {
+        if (assembly.runCount() == 0) {
+            clear(key);
+        } else if (assembly.isOneWholeRun()) {
+            putWhole(key, assembly.source(0), assembly.sourceOffset(0));
+        } else {
+            // a page rewritten with the runs it holds (a packet copied where it was written
+            // already) keeps its description: descriptions are immutable, so an equal one would do
+            RunsChunk c = writableChunk(key);
+            ContentRuns held = c.described(slot(key));
+            storedBytes += c.putRuns(slot(key), held != null && assembly.describes(held) ? held : assembly.build());
+        }
     }
 
-    /** Makes {@code page} the contents of frame {@code key}; a blank page is not stored. */
-    private void put(long key, ContentRuns page) {
-        if (page.isBlank()) {
-            clear(key);
-        } else if (page.runCount() == 1 && page.start(0) == 0 && page.runLength(0) == PAGE) {
-            putWhole(key, page.source(0), page.sourceOffset(0));
-        } else {
-            storedBytes += writableChunk(key).putRuns(slot(key), page);
+    /**
+     * Starts {@link #assembly} for a write of {@code n} bytes at {@code inPage} into frame
+     * {@code key}: adds the frame's bytes before them. {@link #endAssembly} adds the bytes after.
+     */
+    private void startAssembly(long key, int inPage) {
+        assembly.reset();
+        RunsChunk c = chunk(key >>> PAGES_PER_CHUNK_SHIFT);
+        if (c != null) {
+            c.addTo(assembly, slot(key), 0, inPage, 0);
+        }
+    }
+
+    /** Adds the bytes of frame {@code key} after a write that ends at {@code end} in it. */
+    private void endAssembly(long key, int end) {
+        RunsChunk c = chunk(key >>> PAGES_PER_CHUNK_SHIFT);
+        if (c != null) {
+            c.addTo(assembly, slot(key), end, (int) (PAGE - end), end);
         }
     }
 
@@ -115,33 +141,69 @@ final class RunsContentStore implements ContentStore {
     @Override
     public void write(long pa, byte[] src, int off, int len) {
         byte[] copy = java.util.Arrays.copyOfRange(src, off, off + len);
-        writeRuns(pa, ContentRuns.of(new LiteralSource(copy), 0, len));
+        writeRuns(pa, ContentRuns.of(new LiteralSource(copy), 0, len), 0, len);
     }
 
     @Override
     public void write(long pa, Payload payload) {
         if (payload instanceof FingerprintPayload f) {
-            writeRuns(pa, f.runs());
+            writeRuns(pa, f.runs(), 0, f.length());
         } else if (payload instanceof BytesPayload b && b.isContiguous()) {
-            writeRuns(pa, ContentRuns.of(new LiteralSource(b.array()), b.arrayOffset(), b.length()));
+            writeRuns(pa, ContentRuns.of(new LiteralSource(b.array()), b.arrayOffset(), b.length()), 0, b.length());
         } else {
             byte[] bytes = payload.bytes();
-            writeRuns(pa, ContentRuns.of(new LiteralSource(bytes), 0, bytes.length));
+            writeRuns(pa, ContentRuns.of(new LiteralSource(bytes), 0, bytes.length), 0, bytes.length);
         }
     }
 
-    private void writeRuns(long pa, ContentRuns runs) {
-        long length = runs.length();
+    @Override
+    public void write(long pa, Payload payload, long offset, long length) {
+        if (payload instanceof FingerprintPayload f) {
+            writeRuns(pa, f.runs(), offset, length);
+        } else {
+            write(pa, payload.slice(offset, length));
+        }
+    }
+
+    /**
+     * As {@code write(dstPa, capture(srcPa, len))}; a copy within one page to within one page (a
+     * packet) is assembled from the two pages' runs without describing the captured bytes first.
+     */
+    @Override
+    public void copy(long srcPa, long dstPa, long len) {
+        int head = (int) (srcPa & (PAGE - 1));
+        int inPage = (int) (dstPa & (PAGE - 1));
+        if (len <= 0 || head + len > PAGE || inPage + len > PAGE) {
+            write(dstPa, capture(srcPa, len));
+            return;
+        }
+        long key = dstPa >>> 12;
+        startAssembly(key, inPage);
+        long srcKey = srcPa >>> 12;
+        RunsChunk src = chunk(srcKey >>> PAGES_PER_CHUNK_SHIFT);
+        if (src != null) {
+            src.addTo(assembly, slot(srcKey), head, (int) len, inPage);
+        }
+        endAssembly(key, inPage + (int) len);
+        putAssembly(key);
+    }
+
+    /**
+     * Writes bytes {@code [from, from+length)} of {@code runs} at {@code pa}: what writing
+     * {@code runs.slice(from, length)} does, without the slice.
+     */
+    private void writeRuns(long pa, ContentRuns runs, long from, long length) {
         int count = runs.runCount();
-        int run = 0; // the first run of runs that ends after done
+        int run = runs.firstRunEndingAfter(from); // the first run of runs that ends after from + done
         long done = 0;
         while (done < length) {
-            while (run < count && runs.start(run) + runs.runLength(run) <= done) {
+            long at = from + done;
+            while (run < count && runs.start(run) + runs.runLength(run) <= at) {
                 run++;
             }
             long pos = pa + done;
             long chunkRest = Math.min(length - done, CHUNK - (pos & (CHUNK - 1)));
-            if (run == count || runs.start(run) >= done + chunkRest) {
+            if (run == count || runs.start(run) >= at + chunkRest) {
                 // zeros up to the chunk's end: nothing to do over a chunk that holds no page
                 if (chunkRest == CHUNK) {
                     removeChunk(pos >>> CHUNK_SHIFT);
@@ -150,10 +212,10 @@ final class RunsContentStore implements ContentStore {
                     done += chunkRest;
                     continue;
                 }
-            } else if (chunkRest == CHUNK && runs.start(run) <= done
-                    && runs.start(run) + runs.runLength(run) >= done + CHUNK) {
+            } else if (chunkRest == CHUNK && runs.start(run) <= at
+                    && runs.start(run) + runs.runLength(run) >= at + CHUNK) {
                 replaceChunk(pos >>> CHUNK_SHIFT,
-                        RunsChunk.following(runs.source(run), runs.sourceOffset(run) + (done - runs.start(run))));
+                        RunsChunk.following(runs.source(run), runs.sourceOffset(run) + (at - runs.start(run))));
                 done += CHUNK;
                 continue;
             }
@@ -161,10 +223,12 @@ final class RunsContentStore implements ContentStore {
             int n = (int) Math.min(PAGE - inPage, length - done);
             long key = pos >>> 12;
             if (n == PAGE) {
-                writePage(key, runs, run, done);
+                writePage(key, runs, run, at);
             } else {
-                ContentRuns old = page(key);
-                put(key, (old == null ? ContentRuns.zeros(PAGE) : old).overlay(inPage, runs.slice(done, n)));
+                startAssembly(key, inPage);
+                assembly.addSlice(runs, at, n, inPage);
+                endAssembly(key, inPage + n);
+                putAssembly(key);
             }
             done += n;
         }
@@ -181,7 +245,8 @@ final class RunsContentStore implements ContentStore {
         } else if (runs.start(run) <= from && runs.start(run) + runs.runLength(run) >= end) {
             putWhole(key, runs.source(run), runs.sourceOffset(run) + (from - runs.start(run)));
         } else {
-            put(key, runs.slice(from, PAGE));
+            assembly.reset().addSlice(runs, from, PAGE, 0);
+            putAssembly(key);
         }
     }
 
@@ -190,8 +255,10 @@ final class RunsContentStore implements ContentStore {
         int head = (int) (pa & (PAGE - 1));
         if (len > 0 && head + len <= PAGE) {
             // within one page (a packet): the page's own slice, the runs a builder would give
-            ContentRuns page = page(pa >>> 12);
-            return new FingerprintPayload(page == null ? ContentRuns.zeros(len) : page.slice(head, len));
+            long key = pa >>> 12;
+            RunsChunk c = chunk(key >>> PAGES_PER_CHUNK_SHIFT);
+            ContentRuns piece = c == null ? null : c.slice(slot(key), head, len);
+            return new FingerprintPayload(piece == null ? ContentRuns.zeros(len) : piece);
         }
         ContentRuns.Builder b = new ContentRuns.Builder(len);
         long done = 0;
@@ -236,10 +303,10 @@ final class RunsContentStore implements ContentStore {
             if (n == PAGE) {
                 clear(key);
             } else {
-                ContentRuns old = page(key);
-                if (old != null) {
-                    put(key, old.overlay(inPage, ContentRuns.zeros(n)));
-                }
+                // a page not stored stays so (clearing it does nothing)
+                startAssembly(key, inPage);
+                endAssembly(key, inPage + n);
+                putAssembly(key);
             }
             done += n;
         }

@@ -203,6 +203,21 @@ public final class SparsePhysicalMemory implements PhysicalMemory {
     }
 
     @Override
+    public void write(long pa, Payload payload, long offset, long length) {
+        requireNonNull(payload, "payload is null");
+        Objects.checkFromIndexSize(offset, length, payload.length());
+        checkRange(pa, length);
+        contents.write(pa, payload, offset, length);
+    }
+
+    @Override
+    public void copy(long srcPa, long dstPa, long length) {
+        checkRange(srcPa, length);
+        checkRange(dstPa, length);
+        contents.copy(srcPa, dstPa, length);
+    }
+
+    @Override
     public Payload generated(long seed, long length) {
         return FingerprintPayload.generated(seed, length);
     }

@@ -3,8 +3,14 @@ package org.iopf.core.mem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
 import org.iopf.api.mem.PageSize;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 final class ProcessAddressSpaceTest {
     private static final long MIB = 1L << 20;
@@ -30,6 +36,50 @@ final class ProcessAddressSpaceTest {
 
         space.removeSlot(huge);
         assertThat(space.slot(5 * MIB)).isNull();
+    }
+
+    /**
+     * Random entries of both sizes put, replaced and removed: every address finds the entry the
+     * address-ordered map of the entries covers it with (the nearest start at or below it), and
+     * {@link ProcessAddressSpace#slots} lists the same entries.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4})
+    void lookupsFindWhatTheOrderedEntriesCover(long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        TreeMap<Long, PageTableSlot> model = new TreeMap<>();
+        long span = 16 * MIB;
+        for (int step = 0; step < 2000; step++) {
+            boolean huge = random.nextInt(8) == 0;
+            PageSize size = huge ? PageSize.HUGE_2M : PageSize.BASE;
+            long va = size.alignDown(random.nextLong(span));
+            if (random.nextInt(3) == 0) {
+                PageTableSlot victim = model.get(va);
+                PageTableSlot removed = victim != null && random.nextBoolean() ? victim
+                        : new PageTableSlot(space, va, size, true);
+                space.removeSlot(removed);
+                if (removed == victim) {
+                    model.remove(va);
+                }
+                continue;
+            }
+            for (PageTableSlot overlapping : List.copyOf(model.subMap(va - 2 * MIB + 1, va + size.bytes()).values())) {
+                if (overlapping.end() > va) {
+                    space.removeSlot(overlapping);
+                    model.remove(overlapping.va);
+                }
+            }
+            PageTableSlot slot = new PageTableSlot(space, va, size, true);
+            space.putSlot(slot);
+            model.put(va, slot);
+        }
+        for (long va = 0; va < span + MIB; va += 512 + random.nextInt(1024)) {
+            Map.Entry<Long, PageTableSlot> below = model.floorEntry(va);
+            PageTableSlot expected = below != null && va < below.getValue().end() ? below.getValue() : null;
+            assertThat(space.slot(va)).as("at 0x%x", va).isSameAs(expected);
+        }
+        assertThat(space.slots(0, span)).containsExactlyElementsOf(model.values());
+        assertThat(space.pageTableEntries()).isEqualTo(model.size());
     }
 
     @Test

@@ -6,6 +6,8 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.iopf.api.mem.Payload;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 final class RunsContentStoreTest {
     private static final long PAGE = 4096;
@@ -75,6 +77,93 @@ final class RunsContentStoreTest {
         store.write(4 * MIB + 100, FingerprintPayload.zeros(2 * MIB));
         assertThat(store.readsAsZero(4 * MIB, 3 * MIB)).isTrue();
         assertThat(store.storedBytes()).isZero();
+    }
+
+    /**
+     * Packet-sized writes, pieces of payloads, page-to-page copies and zeroing, with the larger
+     * writes between them, leave exactly the runs that laying each write over one description of
+     * the whole span gives (the plain overlay and slice of {@link ContentRuns}), at the cost of
+     * those runs.
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8})
+    void piecesAndCopiesLeaveTheRunsThatOverlayingTheWholeSpanGives(long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        RunsContentStore store = new RunsContentStore();
+        ContentRuns model = ContentRuns.zeros(SPAN);
+        FingerprintPayload generated = FingerprintPayload.generated(seed, SPAN);
+        for (int step = 0; step < 3000; step++) {
+            boolean large = random.nextInt(20) == 0;
+            long len = large ? aligned(random, 1 + random.nextLong(3 * MIB)) : 1 + random.nextLong(2 * PAGE);
+            len = Math.max(1, len);
+            long pa = aligned(random, random.nextLong(SPAN - len + 1));
+            switch (random.nextInt(5)) {
+                case 0 -> {
+                    long from = random.nextLong(SPAN - len + 1);
+                    store.write(pa, generated, from, len);
+                    model = model.overlay(pa, generated.runs().slice(from, len));
+                }
+                case 1 -> {
+                    long from = random.nextLong(SPAN - len + 1);
+                    FingerprintPayload moved = store.capture(from, len);
+                    long in = random.nextLong(len);
+                    long n = 1 + random.nextLong(len - in);
+                    long at = Math.min(pa, SPAN - n);
+                    store.write(at, moved, in, n);
+                    model = model.overlay(at, model.slice(from + in, n));
+                }
+                case 2 -> {
+                    // onto itself at times: a rewrite with the runs the page holds already
+                    long src = random.nextBoolean() ? pa : aligned(random, random.nextLong(SPAN - len + 1));
+                    ContentRuns copied = model.slice(src, len);
+                    store.copy(src, pa, len);
+                    model = model.overlay(pa, copied);
+                }
+                case 3 -> {
+                    FingerprintPayload literal = FingerprintPayload.copyOf(new byte[(int) Math.min(len, 3 * PAGE)]);
+                    store.write(pa, literal);
+                    model = model.overlay(pa, literal.runs());
+                }
+                default -> {
+                    store.zero(pa, len);
+                    model = model.overlay(pa, ContentRuns.zeros(len));
+                }
+            }
+        }
+        for (long pa = 0; pa < SPAN; pa += PAGE) {
+            assertSameRuns(store.capture(pa, PAGE).runs(), model.slice(pa, PAGE), pa);
+        }
+        assertSameRuns(store.capture(0, SPAN).runs(), model, 0);
+        assertThat(store.storedBytes()).isEqualTo(costOfPages(store));
+    }
+
+    @Test
+    void aBuilderDescribesExactlyTheContentWithItsLengthAndRuns() {
+        ContentSource a = new GeneratedSource(1);
+        ContentSource b = new GeneratedSource(1);
+        ContentRuns.Builder builder = new ContentRuns.Builder(PAGE).add(0, 100, a, 7).add(200, 50, a, 500);
+        ContentRuns built = builder.build();
+        assertThat(builder.describes(built)).isTrue();
+        assertThat(builder.describes(new ContentRuns.Builder(PAGE).add(0, 100, a, 7).build())).isFalse();
+        assertThat(builder.describes(new ContentRuns.Builder(PAGE).add(0, 100, a, 7).add(200, 50, b, 500).build()))
+                .as("an equal source that is another object").isFalse();
+        assertThat(builder.describes(new ContentRuns.Builder(PAGE).add(0, 100, a, 7).add(200, 50, a, 501).build()))
+                .isFalse();
+        assertThat(builder.describes(new ContentRuns.Builder(PAGE).add(0, 100, a, 7).add(200, 51, a, 500).build()))
+                .isFalse();
+        assertThat(builder.describes(new ContentRuns.Builder(2 * PAGE).add(0, 100, a, 7).add(200, 50, a, 500).build()))
+                .isFalse();
+        assertThat(builder.reset().describes(ContentRuns.zeros(PAGE))).isTrue();
+    }
+
+    private static void assertSameRuns(ContentRuns actual, ContentRuns expected, long pa) {
+        assertThat(actual.runCount()).as("runs at %d", pa).isEqualTo(expected.runCount());
+        for (int i = 0; i < expected.runCount(); i++) {
+            assertThat(new Object[] {actual.start(i), actual.runLength(i), actual.source(i), actual.sourceOffset(i)})
+                    .as("run %d at %d", i, pa)
+                    .containsExactly(expected.start(i), expected.runLength(i), expected.source(i),
+                            expected.sourceOffset(i));
+        }
     }
 
     private static void write(RunsContentStore runs, ByteContentStore bytes, long pa, Payload payload) {

@@ -103,7 +103,7 @@ final class BackupRing {
         while (done < payload.length()) {
             long va = slotAddress(slot) + done;
             long n = Math.min(payload.length() - done, PageSize.BASE.alignDown(va) + PAGE - va);
-            memory.write(frame(va), payload.slice(done, n));
+            memory.write(frame(va), payload, done, n);
             done += n;
         }
         stored.increment();
@@ -129,7 +129,7 @@ final class BackupRing {
             while (done < n) {
                 long from = slotAddress(slot) + offset + done;
                 long m = Math.min(n - done, PageSize.BASE.alignDown(from) + PAGE - from);
-                memory.write(pa + done, memory.capture(frame(from), m));
+                memory.copy(frame(from), pa + done, m);
                 done += m;
             }
             offset += n;

@@ -275,7 +275,7 @@ final class RxPath {
             long n = RxBuffer.pieceLength(buffer.address(segment.seq() + done), segment.length() - done);
             long pa = placement.frames[i];
             if (pa >= 0) {
-                memory.write(pa, payload.slice(done, n));
+                memory.write(pa, payload, done, n);
             }
             done += n;
         }
