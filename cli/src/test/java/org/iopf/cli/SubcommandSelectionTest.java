@@ -57,13 +57,19 @@ final class SubcommandSelectionTest {
         System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
         try {
             for (Class<?> subcommand : IopfCommand.SUBCOMMANDS) {
-                assertThat(new picocli.CommandLine(subcommand).getUsageMessage()).isNotEmpty();
+                renderUsage(new picocli.CommandLine(subcommand));
             }
         } finally {
             System.setErr(err);
         }
         // picocli warns on standard error when a description is not a valid format string (a lone %)
         assertThat(warnings.toString(StandardCharsets.UTF_8)).isEmpty();
+    }
+
+    /** Renders the usage of {@code command} and of its subcommands ({@code plugins list}, ...). */
+    private static void renderUsage(picocli.CommandLine command) {
+        assertThat(command.getUsageMessage()).isNotEmpty();
+        command.getSubcommands().values().forEach(SubcommandSelectionTest::renderUsage);
     }
 
     @Test
