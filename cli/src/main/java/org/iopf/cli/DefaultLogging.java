@@ -3,10 +3,10 @@ package org.iopf.cli;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import ch.qos.logback.core.spi.ContextAwareBase;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,8 +17,9 @@ import java.util.Arrays;
 /**
  * Logback's configuration when {@code logback.configurationFile} is the distribution's own
  * {@code conf/logback.xml} as shipped (byte for byte the resource {@code logback.xml} beside this
- * class): the same appender, pattern and levels, set up directly, which spares each start Logback's
- * XML parsing and its few hundred classes. Any other file (an edited one) is left to Logback's own
+ * class): the same appender, pattern ({@link MessageLayout}) and levels, set up directly, which
+ * spares each start Logback's XML parsing, its pattern parser and its few hundred classes; Logback's
+ * own warnings about its set-up go to standard error through {@link LogbackProblems}. Any other file (an edited one) is left to Logback's own
  * configurators. Found by Logback through {@code META-INF/services}.
  */
 public final class DefaultLogging extends ContextAwareBase implements Configurator {
@@ -35,9 +36,13 @@ public final class DefaultLogging extends ContextAwareBase implements Configurat
         if (file == null || !isShipped(Path.of(file))) {
             return ExecutionStatus.INVOKE_NEXT_IF_ANY;
         }
-        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+        context.getStatusManager().add(new LogbackProblems(System.err));
+        MessageLayout layout = new MessageLayout();
+        layout.setContext(context);
+        layout.start();
+        LayoutWrappingEncoder<ILoggingEvent> encoder = new LayoutWrappingEncoder<>();
         encoder.setContext(context);
-        encoder.setPattern("%level %logger{0}: %msg%n");
+        encoder.setLayout(layout);
         encoder.start();
         ConsoleAppender<ILoggingEvent> appender = new ConsoleAppender<>();
         appender.setContext(context);

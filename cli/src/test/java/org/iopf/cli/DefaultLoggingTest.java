@@ -22,6 +22,10 @@ final class DefaultLoggingTest {
     private static final Path SHIPPED = CliHarness.repositoryRoot()
             .resolve("cli/src/main/resources/org/iopf/cli/logback.xml");
 
+    /** A failure with a cause, as a plugin's start might log it. */
+    private static final Exception FAILURE = new IllegalStateException("cannot start",
+            new java.io.IOException("no such file"));
+
     @TempDir
     Path temp;
 
@@ -66,6 +70,8 @@ final class DefaultLoggingTest {
                 }
                 LoggingEvent event = new LoggingEvent(Logger.FQCN, logger, level, "value {}", null, new Object[] {42});
                 lines.add(new String(console.getEncoder().encode(event), StandardCharsets.UTF_8));
+                LoggingEvent failed = new LoggingEvent(Logger.FQCN, logger, level, "failed", FAILURE, null);
+                lines.add(new String(console.getEncoder().encode(failed), StandardCharsets.UTF_8));
             }
         }
         return lines;
@@ -79,6 +85,20 @@ final class DefaultLoggingTest {
 
         assertThat(written(direct)).isEqualTo(written(joran(SHIPPED)))
                 .contains("WARN HmmDevice: value 42" + System.lineSeparator());
+    }
+
+    @Test
+    void logbacksOwnWarningsAboutItsSetUpGoToStandardErrorAndItsInformationDoesNot() {
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        LogbackProblems problems = new LogbackProblems(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+
+        problems.addStatusEvent(new ch.qos.logback.core.status.InfoStatus("appender set up", this));
+        problems.addStatusEvent(new ch.qos.logback.core.status.WarnStatus("no encoder", this));
+        problems.addStatusEvent(new ch.qos.logback.core.status.ErrorStatus("cannot open", this,
+                new java.io.IOException("disk full")));
+
+        assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("logback: no encoder" + System.lineSeparator()
+                + "logback: cannot open: java.io.IOException: disk full" + System.lineSeparator());
     }
 
     @Test
