@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
 """Peak heap of every bundled scenario, each in a process of its own, for one or two distributions.
 
-    benchmarks/peak-heap.py [--dist DIST] [--vs OTHER_DIST] [SCENARIO...]
+    benchmarks/peak-heap.py [--dist DIST] [--vs OTHER_DIST] [--repeat N] [SCENARIO...]
 
 `iopf reproduce` runs every scenario in one JVM, so the peak heap it records for a scenario
 includes what the scenarios before it left for the collector; this runs each scenario alone
 (`iopf run`, table output), reads the runner's `wall.peakHeap` (the peak use of the heap's
-pools during the run) and prints one row per scenario, both distributions side by side when
---vs is given, and the scenarios whose peak is higher in DIST. Without scenario names, every
+pools during the run: garbage not yet collected counts, so a short run's peak depends on when the
+collector ran) and prints one row per scenario, the median of N runs (--repeat, default 1) of each
+distribution in turn, side by side when --vs is given, and the scenarios whose peak is higher in DIST. Without scenario names, every
 scenario of DIST/scenarios with expectations (those `iopf reproduce` runs).
 """
 import argparse
 import glob
 import os
+import statistics
 import subprocess
 import sys
 
@@ -42,6 +44,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dist", default="distribution/target/iopf")
     parser.add_argument("--vs", help="a second distribution, each scenario run in turn with the first")
+    parser.add_argument("--repeat", type=int, default=1, metavar="N", help="runs of each scenario per distribution")
     parser.add_argument("scenarios", nargs="*")
     args = parser.parse_args()
     dists = [args.dist] + ([args.vs] if args.vs else [])
@@ -50,7 +53,11 @@ def main():
     higher = []
     totals = [0.0] * len(dists)
     for name in args.scenarios or bundled(args.dist):
-        peaks = [peak_heap_mib(d, name) for d in dists]
+        runs = {d: [] for d in dists}
+        for _ in range(args.repeat):
+            for d in dists:
+                runs[d].append(peak_heap_mib(d, name))
+        peaks = [statistics.median(runs[d]) for d in dists]
         totals = [t + p for t, p in zip(totals, peaks)]
         print(f"| {name} | " + " | ".join(f"{p:.1f}" for p in peaks) + " |")
         sys.stdout.flush()
