@@ -32,7 +32,8 @@ import org.iopf.api.sim.ServiceTime;
  * track.
  */
 final class PremappedIommu implements Iommu {
-    private record Binding(DomainId domain, AddressSpace space) {
+    /** A stream's domain, the process it translates for, and the domain's page table. */
+    private record Binding(DomainId domain, AddressSpace space, IoPageTable table) {
     }
 
     private final ComponentContext context;
@@ -46,6 +47,9 @@ final class PremappedIommu implements Iommu {
     private final Counter translations;
     private final Counter faultCount;
     private final Counter invalidations;
+    /** The stream of the last lookup and its binding (null if detached): forgotten when streams change. */
+    private StreamId lastStream;
+    private Binding lastBinding;
 
     @Inject
     PremappedIommu(ComponentContext context, FaultSink faults) {
@@ -70,13 +74,14 @@ final class PremappedIommu implements Iommu {
         if (bound != null && bound != space) {
             throw new IllegalArgumentException(domain + " translates for pid " + bound.pid() + ", not " + space.pid());
         }
-        streams.put(stream, new Binding(domain, space));
-        tables.computeIfAbsent(domain, d -> new IoPageTable());
+        streams.put(stream, new Binding(domain, space, tables.computeIfAbsent(domain, d -> new IoPageTable())));
+        lastStream = null;
     }
 
     @Override
     public void detach(StreamId stream) {
         streams.remove(stream);
+        lastStream = null;
     }
 
     @Override
@@ -88,21 +93,32 @@ final class PremappedIommu implements Iommu {
     public Translation translate(StreamId stream, long iova, Access access, FaultResolutionListener onResolved) {
         Objects.requireNonNull(onResolved, "onResolved is null");
         translations.increment();
-        Binding binding = streams.get(stream);
+        Binding binding = binding(stream);
+        long entry = binding == null ? -1 : binding.table().lookup(iova);
+        if (entry < 0 || (access.isWrite() && !IoPageTable.writable(entry))) {
+            return miss(stream, binding, entry, iova, access, onResolved);
+        }
+        return Translation.hit(IoPageTable.frame(entry) + (iova & 0xfffL), lookupLatency.draw(random));
+    }
+
+    /** The stream's binding, or null; a device translates through one stream, remembered by identity. */
+    private Binding binding(StreamId stream) {
+        if (stream != lastStream) {
+            lastBinding = streams.get(stream);
+            lastStream = stream;
+        }
+        return lastBinding;
+    }
+
+    /** Raises the fault of a lookup that found no usable entry ({@code -1} if none). */
+    private Translation miss(StreamId stream, Binding binding, long entry, long iova, Access access,
+            FaultResolutionListener onResolved) {
         if (binding == null) {
             return raise(stream, new DomainId(0), OptionalInt.empty(), iova, access, FaultKind.CONFIGURATION,
                     onResolved);
         }
-        long entry = tables.get(binding.domain()).lookup(iova);
-        if (entry < 0) {
-            return raise(stream, binding.domain(), OptionalInt.of(binding.space().pid()), iova, access,
-                    FaultKind.TRANSLATION, onResolved);
-        }
-        if (access.isWrite() && !IoPageTable.writable(entry)) {
-            return raise(stream, binding.domain(), OptionalInt.of(binding.space().pid()), iova, access,
-                    FaultKind.PERMISSION, onResolved);
-        }
-        return Translation.hit(IoPageTable.frame(entry) + (iova & 0xfffL), lookupLatency.draw(random));
+        return raise(stream, binding.domain(), OptionalInt.of(binding.space().pid()), iova, access,
+                entry < 0 ? FaultKind.TRANSLATION : FaultKind.PERMISSION, onResolved);
     }
 
     private Translation raise(StreamId stream, DomainId domain, OptionalInt pid, long iova, Access access,

@@ -120,6 +120,27 @@ final class PremappedIommuTest {
     }
 
     @Test
+    void theRememberedStreamFollowsDetachAndAttachToAnotherDomain() {
+        mapTwoPages();
+        assertThat(iommu.translate(STREAM, va, Access.WRITE, listener).isFault()).isFalse();
+        iommu.detach(STREAM);
+        assertThat(iommu.translate(STREAM, va, Access.WRITE, listener).record().orElseThrow().kind())
+                .as("a lookup after detach must not use the remembered binding")
+                .isEqualTo(FaultKind.CONFIGURATION);
+        DomainId other = new DomainId(6);
+        iommu.attach(STREAM, other, space);
+        iommu.map(other, va, pa(va + 4096), 4096, false);
+
+        Translation read = iommu.translate(new StreamId(3), va + 8, Access.READ, listener);
+        Translation write = iommu.translate(STREAM, va, Access.WRITE, listener);
+
+        assertThat(read.address().getAsLong()).as("an equal stream id translates through the new domain")
+                .isEqualTo(pa(va + 4096) + 8);
+        assertThat(write.record().orElseThrow().kind()).isEqualTo(FaultKind.PERMISSION);
+        assertThat(write.record().orElseThrow().domain()).isEqualTo(other);
+    }
+
+    @Test
     void unmapRemovesTheTranslation() {
         mapTwoPages();
         iommu.unmap(DOMAIN, va, 4096);

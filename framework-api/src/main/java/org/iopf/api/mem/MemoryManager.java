@@ -1,5 +1,6 @@
 package org.iopf.api.mem;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import java.util.Optional;
@@ -71,6 +72,19 @@ public interface MemoryManager {
      * @return the physical address, or empty when the access would fault
      */
     OptionalLong translate(AddressSpace space, long va, Access access);
+
+    /**
+     * As {@link #translate}, for a caller that translates on every access (a device copying page
+     * by page): the physical address, or {@code -1} when the access would fault, with nothing
+     * allocated. Sets the same bits as {@code translate}.
+     *
+     * @return the physical address ({@code >= 0}), or {@code -1} when the access would fault
+     * @since 0.2
+     */
+    @API(status = EXPERIMENTAL, since = "0.2")
+    default long translateOrNegative(AddressSpace space, long va, Access access) {
+        return translate(space, va, access).orElse(-1);
+    }
 
     /**
      * Resolves a fault on the page containing {@code va}, taking simulated time: a zero-fill

@@ -217,6 +217,11 @@ public final class DemandPagingMemoryManager implements MemoryManager {
     }
 
     @Override
+    public long translateOrNegative(AddressSpace space, long va, Access access) {
+        return PageFaultPath.translate(processes.own(space), va, requireNonNull(access, "access is null"));
+    }
+
+    @Override
     public void faultIn(AddressSpace space, long va, Access access, Consumer<FaultedPage> done) {
         ProcessAddressSpace p = processes.own(space);
         requireNonNull(access, "access is null");

@@ -1,7 +1,6 @@
 package org.iopf.plugin.ethernetbackupring;
 
 import java.util.Objects;
-import java.util.OptionalLong;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.AddressSpace;
 import org.iopf.api.mem.MapOptions;
@@ -120,11 +119,10 @@ final class BackupRing {
         while (offset < length) {
             long va = destination.address(seq + offset);
             long n = RxBuffer.pieceLength(va, length - offset);
-            OptionalLong frame = memoryManager.translate(destination.space(), va, Access.WRITE);
-            if (frame.isEmpty()) {
+            long pa = memoryManager.translateOrNegative(destination.space(), va, Access.WRITE);
+            if (pa < 0) {
                 return false;
             }
-            long pa = frame.getAsLong();
             long done = 0;
             while (done < n) {
                 long from = slotAddress(slot) + offset + done;

@@ -5,6 +5,7 @@ import java.util.random.RandomGenerator;
 import org.iopf.api.fabric.Endpoint;
 import org.iopf.api.fabric.Packet;
 import org.iopf.api.fault.FaultRecord;
+import org.iopf.api.fault.FaultResolutionListener;
 import org.iopf.api.iommu.Translation;
 import org.iopf.api.mem.Access;
 import org.iopf.api.mem.PageSize;
@@ -72,6 +73,12 @@ final class RxPath {
     private final Counter staleDrops;
     private final Histogram faultToPlaced;
     private final Event acknowledge = this::acknowledge;
+    /**
+     * Hears every fault the IOMMU raised for this path: the fault's address names its page, so
+     * one listener serves all translations (a hit never calls it).
+     */
+    private final FaultResolutionListener faultResolved =
+            (record, resolution) -> faults.resolved(PageSize.BASE.alignDown(record.address()), record, resolution);
     private long fifoBytes;
     private Endpoint peer;
     private int flow;
@@ -144,10 +151,12 @@ final class RxPath {
     }
 
     /**
-     * A frame taken in: where its pieces go, and the first fault if a page did not translate. It
-     * fires when the translations are done.
+     * A frame taken in, from its translation until it is placed in the user buffer: where its
+     * pieces go, the first fault if a page did not translate, and its ring slot. Its steps follow
+     * one another (each schedules the next), so it is the event of every step and the listener of
+     * its copy out of the ring: a frame costs no event objects of its own.
      */
-    private final class Placement implements Event {
+    private final class Placement implements Event, IoProvider.CopyListener {
         final EthHeader.Segment segment;
         final Payload payload;
         final long dma;
@@ -158,6 +167,12 @@ final class RxPath {
         int faulted;
         FaultRecord firstFault;
         long latency;
+        /** The backup-ring slot holding the frame, or -1. */
+        int slot = -1;
+        /** When a diverted frame's DMA into the ring started, for the trace. */
+        long storeStart;
+        /** What {@link #fire} does next. */
+        Step next = Step.TRANSLATED;
 
         Placement(EthHeader.Segment segment, Payload payload, long dma) {
             this.segment = segment;
@@ -168,8 +183,41 @@ final class RxPath {
 
         @Override
         public void fire() {
-            afterTranslation(segment, payload, this, dma);
+            switch (next) {
+                case TRANSLATED -> afterTranslation(this);
+                case WRITTEN_DIRECT -> afterDirectWrite(this);
+                case PROCESSED_DIRECT -> afterDirectProcessing(this);
+                case STORED_IN_RING -> afterRingStore(this);
+                case PROCESSED_IN_RING -> awaitFaults(this);
+            }
         }
+
+        @Override
+        public void placed() {
+            if (firstFault != null) {
+                faultToPlaced.record(context.scheduler().now() - firstFault.timeNanos());
+            }
+            RxPath.this.placed(segment.seq());
+        }
+
+        @Override
+        public void lost() {
+            RxPath.this.lost(segment.seq());
+        }
+    }
+
+    /** The steps of a {@link Placement}, each the end of a wait in simulated time. */
+    private enum Step {
+        /** The IOMMU lookups are done. */
+        TRANSLATED,
+        /** The receive DMA wrote a frame whose pages all translated. */
+        WRITTEN_DIRECT,
+        /** The rx core processed that frame. */
+        PROCESSED_DIRECT,
+        /** The receive DMA wrote a frame with a faulted page into the backup ring. */
+        STORED_IN_RING,
+        /** The rx core processed that frame: it waits for its faults. */
+        PROCESSED_IN_RING
     }
 
     /** Translates each piece of the segment's place in the user buffer (as {@link RxBuffer#forEachPiece}). */
@@ -191,8 +239,7 @@ final class RxPath {
             fault(placement, i, pageVa, outstanding);
             return;
         }
-        Translation t = mirror.iommuTranslate(va, Access.WRITE,
-                (record, resolution) -> faults.resolved(pageVa, record, resolution));
+        Translation t = mirror.iommuTranslate(va, Access.WRITE, faultResolved);
         placement.latency += t.latencyNanos();
         if (t instanceof Translation.Hit hit) {
             placement.frames[i] = hit.physicalAddress();
@@ -217,15 +264,15 @@ final class RxPath {
         }
     }
 
-    private void afterTranslation(EthHeader.Segment segment, Payload payload, Placement placement, long dma) {
+    private void afterTranslation(Placement placement) {
         if (placement.faulted == 0) {
-            deliverDirect(segment, payload, placement, dma);
+            deliverDirect(placement);
         } else if (mode.usesBackupRing()) {
-            divert(segment, payload, placement, dma);
+            divert(placement);
         } else {
             faultDrops.increment();
-            fifoBytes -= dma;
-            tcp.drop(segment.seq());
+            fifoBytes -= placement.dma;
+            tcp.drop(placement.segment.seq());
             if (tracer.enabled()) {
                 tracer.instant(track, "coldring/drop", placement.firstFault.id());
             }
@@ -233,39 +280,46 @@ final class RxPath {
     }
 
     /** Every page translated: zero copy into the user buffer (and, in the prototype, the ring too). */
-    private void deliverDirect(EthHeader.Segment segment, Payload payload, Placement placement, long dma) {
-        int slot = -1;
+    private void deliverDirect(Placement placement) {
         if (mode == RxMode.BACKUP_RING_PROTOTYPE) {
-            slot = ioProvider.ring().allocate();
-            if (slot < 0) {
-                dropForFullRing(segment, dma, 0);
+            placement.slot = ioProvider.ring().allocate();
+            if (placement.slot < 0) {
+                dropForFullRing(placement.segment, placement.dma, 0);
                 return;
             }
-            rxDma.transfer(dma, null);
+            rxDma.transfer(placement.dma, null);
         }
-        int ringSlot = slot;
-        rxDma.transfer(dma, () -> {
-            fifoBytes -= dma;
-            if (placement.epoch != mirror.epoch()) {
-                // The OS invalidated translations while the frame waited for the DMA: its frames
-                // may be reused, so the NIC aborts the write and the frame is lost.
-                staleDrops.increment();
-                if (ringSlot >= 0) {
-                    ioProvider.ring().release(ringSlot);
-                }
-                tcp.drop(segment.seq());
-                return;
+        placement.next = Step.WRITTEN_DIRECT;
+        rxDma.transfer(placement.dma, placement);
+    }
+
+    private void afterDirectWrite(Placement placement) {
+        fifoBytes -= placement.dma;
+        if (placement.epoch != mirror.epoch()) {
+            // The OS invalidated translations while the frame waited for the DMA: its frames
+            // may be reused, so the NIC aborts the write and the frame is lost.
+            staleDrops.increment();
+            if (placement.slot >= 0) {
+                ioProvider.ring().release(placement.slot);
             }
-            writePrimary(segment, payload, placement);
-            if (ringSlot >= 0) {
-                ioProvider.ring().store(ringSlot, payload);
-                rxCore.run("eth/rx", WorkPriority.SOFTIRQ, rxCpu(), () -> ioProvider.copy(ringSlot,
-                        segment.seq(), segment.length(), buffer, 0, () -> placed(segment.seq()),
-                        () -> lost(segment.seq())));
-            } else {
-                rxCore.run("eth/rx", WorkPriority.SOFTIRQ, rxCpu(), () -> placed(segment.seq()));
-            }
-        });
+            tcp.drop(placement.segment.seq());
+            return;
+        }
+        writePrimary(placement.segment, placement.payload, placement);
+        if (placement.slot >= 0) {
+            ioProvider.ring().store(placement.slot, placement.payload);
+        }
+        placement.next = Step.PROCESSED_DIRECT;
+        rxCore.run("eth/rx", WorkPriority.SOFTIRQ, rxCpu(), placement);
+    }
+
+    private void afterDirectProcessing(Placement placement) {
+        if (placement.slot >= 0) {
+            ioProvider.copy(placement.slot, placement.segment.seq(), placement.segment.length(), buffer, 0,
+                    placement);
+        } else {
+            placed(placement.segment.seq());
+        }
     }
 
     /** Writes the pieces whose page translated (as {@link RxBuffer#forEachPiece} cuts them). */
@@ -282,33 +336,39 @@ final class RxPath {
     }
 
     /** A page faulted: the frame goes to the backup ring and waits there for its faults. */
-    private void divert(EthHeader.Segment segment, Payload payload, Placement placement, long dma) {
-        long flowId = placement.firstFault.id();
-        int slot = ioProvider.ring().allocate();
-        if (slot < 0) {
-            dropForFullRing(segment, dma, flowId);
+    private void divert(Placement placement) {
+        placement.slot = ioProvider.ring().allocate();
+        if (placement.slot < 0) {
+            dropForFullRing(placement.segment, placement.dma, placement.firstFault.id());
             return;
         }
-        long storeStart = context.scheduler().now();
+        placement.storeStart = context.scheduler().now();
         if (mode == RxMode.BACKUP_RING_PROTOTYPE) {
-            rxDma.transfer(dma, null);
+            rxDma.transfer(placement.dma, null);
         }
-        rxDma.transfer(dma, () -> {
-            if (mode == RxMode.BACKUP_RING_PROTOTYPE && placement.epoch == mirror.epoch()) {
-                writePrimary(segment, payload, placement);
-            }
-            ioProvider.ring().store(slot, payload);
-            fifoBytes -= dma;
-            ringPackets.increment();
-            if (tracer.enabled()) {
-                tracer.slice(track, "backupring/store", storeStart, context.scheduler().now() - storeStart, flowId);
-            }
-            rxCore.run("backupring/rx", WorkPriority.SOFTIRQ, rxCpu(), flowId,
-                    () -> awaitFaults(segment, placement, slot));
-        });
+        placement.next = Step.STORED_IN_RING;
+        rxDma.transfer(placement.dma, placement);
     }
 
-    private void awaitFaults(EthHeader.Segment segment, Placement placement, int slot) {
+    private void afterRingStore(Placement placement) {
+        if (mode == RxMode.BACKUP_RING_PROTOTYPE && placement.epoch == mirror.epoch()) {
+            writePrimary(placement.segment, placement.payload, placement);
+        }
+        ioProvider.ring().store(placement.slot, placement.payload);
+        fifoBytes -= placement.dma;
+        ringPackets.increment();
+        long flowId = placement.firstFault.id();
+        if (tracer.enabled()) {
+            long storeStart = placement.storeStart;
+            tracer.slice(track, "backupring/store", storeStart, context.scheduler().now() - storeStart, flowId);
+        }
+        placement.next = Step.PROCESSED_IN_RING;
+        rxCore.run("backupring/rx", WorkPriority.SOFTIRQ, rxCpu(), flowId, placement);
+    }
+
+    private void awaitFaults(Placement placement) {
+        EthHeader.Segment segment = placement.segment;
+        int slot = placement.slot;
         tcp.pending(segment.seq());
         long since = placement.firstFault.timeNanos();
         long flowId = placement.firstFault.id();
@@ -323,10 +383,7 @@ final class RxPath {
             if (tracer.enabled()) {
                 tracer.slice(track, "backupring/wait", since, context.scheduler().now() - since, flowId);
             }
-            ioProvider.copy(slot, segment.seq(), segment.length(), buffer, flowId, () -> {
-                faultToPlaced.record(context.scheduler().now() - since);
-                placed(segment.seq());
-            }, () -> lost(segment.seq()));
+            ioProvider.copy(slot, segment.seq(), segment.length(), buffer, flowId, placement);
         };
         for (int i = 0; i < placement.faulted; i++) {
             long pageVa = placement.faultedPages[i];

@@ -377,7 +377,8 @@ final class TcpSender {
             }
             board.acked(i);
         }
-        for (EthHeader.SackBlock block : sack) {
+        for (int b = 0; b < sack.size(); b++) { // indexed: no iterator per acknowledgement
+            EthHeader.SackBlock block = sack.get(b);
             if (block.end() > sndMax) {
                 continue; // SACKs what was never sent
             }
