@@ -211,8 +211,7 @@ public final class DemandPagingMemoryManager implements MemoryManager {
 
     @Override
     public OptionalLong translate(AddressSpace space, long va, Access access) {
-        ProcessAddressSpace p = processes.own(space);
-        long pa = PageFaultPath.translate(p, va, requireNonNull(access, "access is null"));
+        long pa = translateOrNegative(space, va, access);
         return pa < 0 ? OptionalLong.empty() : OptionalLong.of(pa);
     }
 
