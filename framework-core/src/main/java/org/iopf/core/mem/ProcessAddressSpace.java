@@ -2,7 +2,6 @@ package org.iopf.core.mem;
 
 import static java.util.Objects.requireNonNull;
 
-import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectRBTreeMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectSortedMap;
 import java.util.ArrayList;
@@ -31,11 +30,8 @@ public final class ProcessAddressSpace implements AddressSpace {
     private final TreeMap<Long, Vma> vmas = new TreeMap<>();
     /** Page-table entries by first virtual address (primitive keys, in address order). */
     private final Long2ObjectRBTreeMap<PageTableSlot> pageTable = new Long2ObjectRBTreeMap<>();
-    /**
-     * The same entries by first virtual address in a hash table: {@link #slot} makes exact lookups
-     * only, which a hash answers without walking the tree (the tree serves ranges).
-     */
-    private final Long2ObjectOpenHashMap<PageTableSlot> slotsByVa = new Long2ObjectOpenHashMap<>();
+    /** The same entries as a walk finds them: {@link #slot} without walking the tree (which serves ranges). */
+    private final PageDirectory directory = new PageDirectory();
     private final List<MmuNotifier> notifiers = new ArrayList<>();
     private long nextMapVa;
     private long residentBytes;
@@ -168,15 +164,10 @@ public final class ProcessAddressSpace implements AddressSpace {
 
     /**
      * The entry that maps {@code va}, or null. Entries are aligned to their size and never
-     * overlap ({@link #putSlot}), so it can only start at {@code va}'s 4 KiB or 2 MiB boundary: two
-     * exact lookups, no search for the nearest entry below.
+     * overlap ({@link #putSlot}), so it can only start at {@code va}'s 4 KiB or 2 MiB boundary.
      */
     PageTableSlot slot(long va) {
-        PageTableSlot s = slotsByVa.get(PageSize.BASE.alignDown(va));
-        if (s == null) {
-            s = slotsByVa.get(PageSize.HUGE_2M.alignDown(va));
-        }
-        return s != null && va < s.end() ? s : null;
+        return directory.find(va);
     }
 
     /** The entries that overlap {@code [start, end)}, in address order (a snapshot list). */
@@ -206,12 +197,12 @@ public final class ProcessAddressSpace implements AddressSpace {
             throw new IllegalArgumentException("a " + slot.size + " entry at unaligned 0x" + Long.toHexString(slot.va));
         }
         pageTable.put(slot.va, slot);
-        slotsByVa.put(slot.va, slot);
+        directory.put(slot);
     }
 
     void removeSlot(PageTableSlot slot) {
         pageTable.remove(slot.va, slot);
-        slotsByVa.remove(slot.va, slot);
+        directory.remove(slot);
     }
 
     void addResident(long bytes) {

@@ -89,6 +89,9 @@ final class RunsChunk {
 
     /** Makes page {@code s} bytes {@code [offset, offset+PAGE)} of {@code source}. */
     long putWhole(int s, ContentSource source, long offset) {
+        if (holdsWhole(s, source, offset)) {
+            return 0;
+        }
         long freed = clear(s);
         long added = wholeCost(source);
         stored++;
@@ -109,6 +112,14 @@ final class RunsChunk {
         }
         cost += added;
         return freed + added;
+    }
+
+    /** Whether page {@code s} is bytes {@code [offset, offset+PAGE)} of {@code source}, kept as one run. */
+    private boolean holdsWhole(int s, ContentSource source, long offset) {
+        if (followsBase(s)) {
+            return source == base && offset == baseOffset + s * PAGE;
+        }
+        return wholeSources != null && wholeSources[s] == source && wholeOffsets[s] == offset;
     }
 
     /** Page {@code s} if it is kept as a description (neither blank nor one whole-page run), or null. */

@@ -25,9 +25,14 @@ final class RunsContentStore implements ContentStore {
      * hash lookup per chunk, an array index per page, and walks skip empty chunks in one step.
      */
     private final Long2ObjectOpenHashMap<RunsChunk> chunks = new Long2ObjectOpenHashMap<>();
-    /** The chunk of the last lookup (walks go page after page through one chunk). */
+    /**
+     * The chunks of the last two lookups, null for an absent one: walks go page after page through
+     * one chunk, and a copy goes back and forth between its source's chunk and its destination's.
+     */
     private long lastChunkNumber = -1;
     private RunsChunk lastChunk;
+    private long otherChunkNumber = -1;
+    private RunsChunk otherChunk;
     private long storedBytes;
     /**
      * Where a partly written page's new runs are assembled (old bytes before the write, the written
@@ -35,10 +40,14 @@ final class RunsContentStore implements ContentStore {
      */
     private final ContentRuns.Builder assembly = new ContentRuns.Builder(PAGE);
 
+    /** Chunk {@code chunkNumber} or null, which becomes the last lookup (every change of a chunk looks it up first). */
     private RunsChunk chunk(long chunkNumber) {
         if (chunkNumber != lastChunkNumber) {
-            lastChunk = chunks.get(chunkNumber);
+            RunsChunk c = chunkNumber == otherChunkNumber ? otherChunk : chunks.get(chunkNumber);
+            otherChunkNumber = lastChunkNumber;
+            otherChunk = lastChunk;
             lastChunkNumber = chunkNumber;
+            lastChunk = c;
         }
         return lastChunk;
     }

@@ -72,14 +72,40 @@ final class ProcessAddressSpaceTest {
             PageTableSlot slot = new PageTableSlot(space, va, size, true);
             space.putSlot(slot);
             model.put(va, slot);
+            long probe = random.nextLong(span);
+            assertThat(space.slot(probe)).as("step %d at 0x%x", step, probe).isSameAs(covering(model, probe));
         }
         for (long va = 0; va < span + MIB; va += 512 + random.nextInt(1024)) {
-            Map.Entry<Long, PageTableSlot> below = model.floorEntry(va);
-            PageTableSlot expected = below != null && va < below.getValue().end() ? below.getValue() : null;
-            assertThat(space.slot(va)).as("at 0x%x", va).isSameAs(expected);
+            assertThat(space.slot(va)).as("at 0x%x", va).isSameAs(covering(model, va));
         }
         assertThat(space.slots(0, span)).containsExactlyElementsOf(model.values());
         assertThat(space.pageTableEntries()).isEqualTo(model.size());
+    }
+
+    private static PageTableSlot covering(TreeMap<Long, PageTableSlot> model, long va) {
+        Map.Entry<Long, PageTableSlot> below = model.floorEntry(va);
+        return below != null && va < below.getValue().end() ? below.getValue() : null;
+    }
+
+    /** As in the address-ordered tree, an entry replaces the one that starts at its address, whatever their sizes. */
+    @Test
+    void anEntryReplacesTheOneStartingAtItsAddressOfEitherSize() {
+        PageTableSlot huge = new PageTableSlot(space, 4 * MIB, PageSize.HUGE_2M, true);
+        PageTableSlot base = new PageTableSlot(space, 4 * MIB, PageSize.BASE, true);
+        space.putSlot(huge);
+        space.putSlot(base);
+
+        assertThat(space.slot(4 * MIB + 100)).isSameAs(base);
+        assertThat(space.slot(5 * MIB)).isNull();
+        assertThat(space.pageTableEntries()).isEqualTo(1);
+
+        PageTableSlot again = new PageTableSlot(space, 4 * MIB, PageSize.HUGE_2M, true);
+        space.putSlot(again);
+        assertThat(space.slot(5 * MIB)).isSameAs(again);
+        space.removeSlot(base);
+        assertThat(space.slot(4 * MIB)).as("removing a replaced entry leaves its successor").isSameAs(again);
+        space.removeSlot(again);
+        assertThat(space.slot(4 * MIB)).isNull();
     }
 
     @Test
