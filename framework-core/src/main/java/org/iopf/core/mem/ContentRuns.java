@@ -263,7 +263,12 @@ final class ContentRuns {
 
         /** Whether the runs added so far are one run over all {@link #length} bytes. */
         boolean isOneWholeRun() {
-            return count == 1 && runs[0] == 0 && runs[1] == length;
+            return isOneRunOver(length);
+        }
+
+        /** Whether the runs added so far are one run over bytes {@code [0, n)}. */
+        boolean isOneRunOver(long n) {
+            return count == 1 && runs[0] == 0 && runs[1] == n;
         }
 
         /** The source of run {@code i} added so far. */

@@ -76,6 +76,28 @@ final class RunsChunk {
         }
     }
 
+    /**
+     * Whether bytes {@code [inPage, inPage+n)} of page {@code s} are bytes
+     * {@code [offset, offset+n)} of {@code source} within one run of the page's description: then
+     * writing that piece there again leaves the page as it is.
+     */
+    boolean holdsPiece(int s, int inPage, long n, ContentSource source, long offset) {
+        if (followsBase(s)) {
+            return source == base && offset == baseOffset + s * PAGE + inPage;
+        }
+        if (wholeSources != null && wholeSources[s] != null) {
+            return wholeSources[s] == source && offset == wholeOffsets[s] + inPage;
+        }
+        ContentRuns page = pages == null ? null : pages[s];
+        if (page == null) {
+            return false;
+        }
+        int i = page.firstRunEndingAfter(inPage);
+        return i < page.runCount() && page.source(i) == source && page.start(i) <= inPage
+                && page.start(i) + page.runLength(i) >= inPage + n
+                && page.sourceOffset(i) + (inPage - page.start(i)) == offset;
+    }
+
     /** Bytes {@code [inPage, inPage+n)} of page {@code s} as a description, or null if it is not stored. */
     ContentRuns slice(int s, int inPage, long n) {
         if (followsBase(s)) {

@@ -187,14 +187,32 @@ final class RunsContentStore implements ContentStore {
             return;
         }
         long key = dstPa >>> 12;
-        startAssembly(key, inPage);
         long srcKey = srcPa >>> 12;
         RunsChunk src = chunk(srcKey >>> PAGES_PER_CHUNK_SHIFT);
+        if (src != null && holdsAlready(key, inPage, src, srcKey, head, (int) len)) {
+            return;
+        }
+        startAssembly(key, inPage);
         if (src != null) {
             src.addTo(assembly, slot(srcKey), head, (int) len, inPage);
         }
         endAssembly(key, inPage + (int) len);
         putAssembly(key);
+    }
+
+    /**
+     * Whether frame {@code key} holds at {@code inPage} the {@code len} bytes of frame
+     * {@code srcKey} at {@code head} already, as one piece of one of its runs (a packet copied
+     * where it was written before): writing them again would leave its description as it is.
+     */
+    private boolean holdsAlready(long key, int inPage, RunsChunk src, long srcKey, int head, int len) {
+        assembly.reset();
+        src.addTo(assembly, slot(srcKey), head, len, 0);
+        if (!assembly.isOneRunOver(len)) {
+            return false;
+        }
+        RunsChunk dst = chunk(key >>> PAGES_PER_CHUNK_SHIFT);
+        return dst != null && dst.holdsPiece(slot(key), inPage, len, assembly.source(0), assembly.sourceOffset(0));
     }
 
     /**

@@ -117,6 +117,9 @@ final class RunsContentStoreTest {
                     long src = random.nextBoolean() ? pa : aligned(random, random.nextLong(SPAN - len + 1));
                     ContentRuns copied = model.slice(src, len);
                     store.copy(src, pa, len);
+                    if (random.nextBoolean() && (src == pa || src + len <= pa || pa + len <= src)) {
+                        store.copy(src, pa, len); // the destination holds the bytes already
+                    }
                     model = model.overlay(pa, copied);
                 }
                 case 3 -> {
@@ -134,6 +137,22 @@ final class RunsContentStoreTest {
             assertSameRuns(store.capture(pa, PAGE).runs(), model.slice(pa, PAGE), pa);
         }
         assertSameRuns(store.capture(0, SPAN).runs(), model, 0);
+        assertThat(store.storedBytes()).isEqualTo(costOfPages(store));
+    }
+
+    /**
+     * A copy onto a page that holds the start of the same run, but not all of the copied bytes,
+     * still writes the rest: the page is left alone only when it holds every copied byte already.
+     */
+    @Test
+    void aCopyOntoAPageHoldingPartOfTheSameRunWritesTheRest() {
+        RunsContentStore store = new RunsContentStore();
+        FingerprintPayload data = FingerprintPayload.generated(3, PAGE);
+        store.write(0, data, 0, 200);
+        store.write(2 * PAGE + 100, data, 0, 100);
+        store.copy(0, 2 * PAGE + 100, 200);
+        assertSameRuns(store.capture(2 * PAGE, PAGE).runs(),
+                ContentRuns.zeros(PAGE).overlay(100, data.runs().slice(0, 200)), 2 * PAGE);
         assertThat(store.storedBytes()).isEqualTo(costOfPages(store));
     }
 
