@@ -50,6 +50,9 @@ final class PremappedIommu implements Iommu {
     /** The stream of the last lookup and its binding (null if detached): forgotten when streams change. */
     private StreamId lastStream;
     private Binding lastBinding;
+    /** The domain {@link #table} answered last and its table, by identity (tables are never dropped). */
+    private DomainId lastDomain;
+    private IoPageTable lastTable;
 
     @Inject
     PremappedIommu(ComponentContext context, FaultSink faults) {
@@ -156,6 +159,10 @@ final class PremappedIommu implements Iommu {
     }
 
     private IoPageTable table(DomainId domain) {
-        return tables.computeIfAbsent(Objects.requireNonNull(domain, "domain is null"), d -> new IoPageTable());
+        if (domain != lastDomain) {
+            lastTable = tables.computeIfAbsent(Objects.requireNonNull(domain, "domain is null"), d -> new IoPageTable());
+            lastDomain = domain;
+        }
+        return lastTable;
     }
 }

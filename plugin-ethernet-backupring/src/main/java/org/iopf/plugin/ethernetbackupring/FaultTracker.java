@@ -29,11 +29,16 @@ final class FaultTracker {
         }
     }
 
+    /**
+     * By page number, not address: {@code Long.hashCode} of 4 KiB-aligned addresses leaves 16
+     * neighbouring pages in one bucket of a large map (its low 12 bits are zero), which then
+     * turns into a tree; page numbers spread.
+     */
     private final Map<Long, Outstanding> pages = new HashMap<>();
 
     /** Records a fault just raised on the page at {@code pageVa}. */
     void raised(long pageVa, FaultRecord record) {
-        pages.put(pageVa, new Outstanding(record));
+        pages.put(pageVa >>> 12, new Outstanding(record));
     }
 
     /** The fault outstanding on the page at {@code pageVa}, or null. */
@@ -41,13 +46,13 @@ final class FaultTracker {
         if (pages.isEmpty()) {
             return null; // the common case, without boxing the key
         }
-        Outstanding o = pages.get(pageVa);
+        Outstanding o = pages.get(pageVa >>> 12);
         return o == null ? null : o.record;
     }
 
     /** Adds a waiter to the page's outstanding fault; the page must have one. */
     void await(long pageVa, Waiter waiter) {
-        Outstanding o = pages.get(pageVa);
+        Outstanding o = pages.get(pageVa >>> 12);
         if (o == null) {
             throw new IllegalStateException("no fault outstanding at 0x" + Long.toHexString(pageVa));
         }
@@ -56,11 +61,11 @@ final class FaultTracker {
 
     /** The OS answered the fault on the page at {@code pageVa}: tells its waiters, in order. */
     void resolved(long pageVa, FaultRecord record, FaultResolution resolution) {
-        Outstanding o = pages.get(pageVa);
+        Outstanding o = pages.get(pageVa >>> 12);
         if (o == null || o.record.id() != record.id()) {
             return;
         }
-        pages.remove(pageVa);
+        pages.remove(pageVa >>> 12);
         for (Waiter w : o.waiters) {
             w.resolved(resolution == FaultResolution.RETRY);
         }
