@@ -18,8 +18,9 @@ import org.iopf.api.mem.Vma;
 
 /**
  * A process's address space as kept by a {@link DemandPagingMemoryManager}: VMAs sorted by start
- * and never overlapping, a sparse page table (a tree from page address to a mutable entry; a huge
- * page is one entry covering 2 MiB), the MMU notifiers registered for it, and its resident bytes.
+ * and never overlapping, a sparse page table (a tree from page address to a mutable entry, for
+ * ranges, and a {@link PageDirectory} of 2 MiB regions, for lookups; a huge page is one entry
+ * covering 2 MiB), the MMU notifiers registered for it, and its resident bytes.
  * Public methods are the read-only {@link AddressSpace} view; the manager changes it.
  *
  * @since 0.1
