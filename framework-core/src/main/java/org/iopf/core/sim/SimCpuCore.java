@@ -28,6 +28,7 @@ import org.iopf.api.sim.WorkPriority;
 public final class SimCpuCore implements CpuCore {
     private static final WorkPriority[] PRIORITIES = WorkPriority.values();
 
+    /** A queued work item (the running one is kept in fields, so an item started at once costs no object). */
     private record Work(String label, long cpuNanos, long flowId, Event onDone) {
     }
 
@@ -42,7 +43,11 @@ public final class SimCpuCore implements CpuCore {
     private final Event completion = this::complete;
     private int queued;
 
-    private Work current;
+    /** Whether a work item runs now; its label, flow id and completion event follow (no object for it). */
+    private boolean running;
+    private String currentLabel;
+    private long currentFlowId;
+    private Event currentOnDone;
     private long currentStart;
     private long currentEnd;
     private boolean completing;
@@ -102,19 +107,18 @@ public final class SimCpuCore implements CpuCore {
         if (cpuNanos < 0) {
             throw new IllegalArgumentException("cpuNanos must be >= 0: " + cpuNanos);
         }
-        Work work = new Work(label, cpuNanos, flowId, onDone);
-        if (current == null && !completing) {
-            start(work);
+        if (!running && !completing) {
+            start(label, cpuNanos, flowId, onDone);
             return currentEnd;
         }
         int p = priority.ordinal();
-        queues[p].addLast(work);
+        queues[p].addLast(new Work(label, cpuNanos, flowId, onDone));
         queuedNanos[p] += cpuNanos;
         queued++;
         if (tracer.enabled()) {
             tracer.counter(track, "runQueue", queued);
         }
-        long finish = current == null ? scheduler.now() : currentEnd;
+        long finish = running ? currentEnd : scheduler.now();
         for (int i = 0; i <= p; i++) {
             finish += queuedNanos[i];
         }
@@ -128,7 +132,7 @@ public final class SimCpuCore implements CpuCore {
 
     /** Whether a work item is running now. */
     public boolean busy() {
-        return current != null;
+        return running;
     }
 
     /** Number of work items that have finished. */
@@ -138,7 +142,7 @@ public final class SimCpuCore implements CpuCore {
 
     @Override
     public long busyNanos() {
-        return finishedBusyNanos + (current == null ? 0 : scheduler.now() - currentStart);
+        return finishedBusyNanos + (running ? scheduler.now() - currentStart : 0);
     }
 
     @Override
@@ -147,25 +151,30 @@ public final class SimCpuCore implements CpuCore {
         return now == 0 ? 0.0 : busyNanos() / (double) now;
     }
 
-    private void start(Work work) {
-        current = work;
+    private void start(String label, long cpuNanos, long flowId, Event onDone) {
+        running = true;
+        currentLabel = label;
+        currentFlowId = flowId;
+        currentOnDone = onDone;
         currentStart = scheduler.now();
-        currentEnd = currentStart + work.cpuNanos();
+        currentEnd = currentStart + cpuNanos;
         scheduler.scheduleAt(currentEnd, completion);
     }
 
     private void complete() {
-        Work done = current;
+        Event onDone = currentOnDone;
         finishedBusyNanos += currentEnd - currentStart;
         completedItems++;
         if (tracer.enabled()) {
-            tracer.slice(track, done.label(), currentStart, currentEnd - currentStart, done.flowId());
+            tracer.slice(track, currentLabel, currentStart, currentEnd - currentStart, currentFlowId);
         }
-        current = null;
+        running = false;
+        currentLabel = null;
+        currentOnDone = null;
         completing = true;
         try {
-            if (done.onDone() != null) {
-                done.onDone().fire();
+            if (onDone != null) {
+                onDone.fire();
             }
         } finally {
             completing = false;
@@ -182,7 +191,7 @@ public final class SimCpuCore implements CpuCore {
                 if (tracer.enabled()) {
                     tracer.counter(track, "runQueue", queued);
                 }
-                start(next);
+                start(next.label(), next.cpuNanos(), next.flowId(), next.onDone());
                 return;
             }
         }
