@@ -156,6 +156,28 @@ final class RunsContentStoreTest {
         assertThat(store.storedBytes()).isEqualTo(costOfPages(store));
     }
 
+    /**
+     * A copy that continues one of a page's runs backwards, over the bytes before that run (other
+     * content, or zeros), changes those bytes, so it is written: the page is not taken to hold it.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aCopyThatContinuesARunBackwardsWritesThePage(boolean otherContentBefore) {
+        RunsContentStore store = new RunsContentStore();
+        FingerprintPayload data = FingerprintPayload.generated(5, 4 * PAGE);
+        if (otherContentBefore) {
+            store.write(2 * PAGE, data, 1000, 100);
+        }
+        store.write(2 * PAGE + 100, data, 5000, PAGE - 100);
+        store.write(0, data, 4950, 100);
+        ContentRuns expected = store.capture(2 * PAGE, PAGE).runs().overlay(50, data.runs().slice(4950, 100));
+
+        store.copy(0, 2 * PAGE + 50, 100);
+
+        assertSameRuns(store.capture(2 * PAGE, PAGE).runs(), expected, 2 * PAGE);
+        assertThat(store.storedBytes()).isEqualTo(costOfPages(store));
+    }
+
     @Test
     void aBuilderDescribesExactlyTheContentWithItsLengthAndRuns() {
         ContentSource a = new GeneratedSource(1);
