@@ -1,6 +1,5 @@
 package org.iopf.core.mem;
 
-import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.util.Arrays;
 import org.iopf.api.mem.Payload;
 
@@ -23,10 +22,7 @@ final class ByteContentStore implements ContentStore {
      * The stored pages of each 2 MiB chunk that holds any, by chunk number (a primitive key): one
      * hash lookup per chunk, an array index per page.
      */
-    private final Long2ObjectOpenHashMap<Chunk> chunks = new Long2ObjectOpenHashMap<>();
-    /** The chunk of the last lookup (transfers go page after page through one chunk). */
-    private long lastChunkNumber = -1;
-    private Chunk lastChunk;
+    private final RecentLongMap<Chunk> chunks = new RecentLongMap<>();
     private long storedPages;
 
     /**
@@ -53,17 +49,24 @@ final class ByteContentStore implements ContentStore {
     }
 
     private Chunk chunk(long chunkNumber) {
-        if (chunkNumber != lastChunkNumber) {
-            lastChunk = chunks.get(chunkNumber);
-            lastChunkNumber = chunkNumber;
-        }
-        return lastChunk;
+        return chunks.get(chunkNumber);
     }
 
     /** The stored bytes of frame {@code key}, or null. */
     private byte[] page(long key) {
         Chunk c = chunk(key >>> PAGES_PER_CHUNK_SHIFT);
         return c == null ? null : c.pages[(int) (key & (PAGES_PER_CHUNK - 1))];
+    }
+
+    /** The stored bytes of frame {@code key}, marked as held by a captured payload too; or null. */
+    private byte[] share(long key) {
+        Chunk c = chunk(key >>> PAGES_PER_CHUNK_SHIFT);
+        int slot = (int) (key & (PAGES_PER_CHUNK - 1));
+        byte[] page = c == null ? null : c.pages[slot];
+        if (page != null) {
+            c.share(slot);
+        }
+        return page;
     }
 
     /** Drops the page of frame {@code key} if stored. */
@@ -77,7 +80,6 @@ final class ByteContentStore implements ContentStore {
             storedPages--;
             if (--c.stored == 0) {
                 chunks.remove(chunkNumber);
-                lastChunk = null;
             }
         }
     }
@@ -121,7 +123,6 @@ final class ByteContentStore implements ContentStore {
         if (c == null) {
             c = new Chunk();
             chunks.put(chunkNumber, c);
-            lastChunk = c;
         }
         int slot = (int) (key & (PAGES_PER_CHUNK - 1));
         byte[] page = c.pages[slot];
@@ -146,19 +147,14 @@ final class ByteContentStore implements ContentStore {
         long first = pa >>> PAGE_SHIFT;
         if (len > 0 && head + len <= PAGE) {
             // within one stored page (a packet): a view of its array alone, no array of pages
-            byte[] page = page(first);
+            byte[] page = share(first);
             if (page != null) {
-                lastChunk.share((int) (first & (PAGES_PER_CHUNK - 1)));
                 return BytesPayload.ofPage(page, head, (int) len);
             }
         }
         byte[][] view = new byte[(int) ((head + len + PAGE - 1) >>> PAGE_SHIFT)][];
         for (int i = 0; i < view.length; i++) {
-            byte[] page = page(first + i);
-            if (page != null) {
-                lastChunk.share((int) ((first + i) & (PAGES_PER_CHUNK - 1)));
-                view[i] = page;
-            }
+            view[i] = share(first + i);
         }
         return BytesPayload.ofPages(view, head, (int) len);
     }

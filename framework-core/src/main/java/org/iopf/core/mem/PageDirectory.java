@@ -1,13 +1,13 @@
 package org.iopf.core.mem;
 
-import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import org.iopf.api.mem.PageSize;
 
 /**
  * The page-table entries of one address space indexed as a hardware walk finds them: one table
  * of 512 slots per 2 MiB region that holds any entry (a PMD's page of PTEs), or the region's one
- * huge entry. A lookup is a hash probe for the region, skipped while lookups stay in the region of
- * the last one, and an array index; entries never overlap ({@link ProcessAddressSpace#putSlot}).
+ * huge entry. A lookup is a hash probe for the region, skipped while lookups stay in the regions of
+ * the last two ({@link RecentLongMap}), and an array index; entries never overlap
+ * ({@link ProcessAddressSpace#putSlot}).
  */
 final class PageDirectory {
     private static final int REGION_SHIFT = 21;
@@ -20,17 +20,10 @@ final class PageDirectory {
         private int count;
     }
 
-    private final Long2ObjectOpenHashMap<Region> regions = new Long2ObjectOpenHashMap<>();
-    private long lastRegionNumber = -1;
-    /** The region of the last lookup, null if it holds no entry. */
-    private Region lastRegion;
+    private final RecentLongMap<Region> regions = new RecentLongMap<>();
 
     private Region region(long regionNumber) {
-        if (regionNumber != lastRegionNumber) {
-            lastRegion = regions.get(regionNumber);
-            lastRegionNumber = regionNumber;
-        }
-        return lastRegion;
+        return regions.get(regionNumber);
     }
 
     private static int index(long va) {
@@ -54,7 +47,6 @@ final class PageDirectory {
         if (r == null) {
             r = new Region();
             regions.put(regionNumber, r);
-            lastRegion = r;
         }
         int i = index(slot.va);
         PageTableSlot replaced = r.pages == null ? null : r.pages[i];
@@ -93,7 +85,6 @@ final class PageDirectory {
         }
         if (--r.count == 0) {
             regions.remove(regionNumber);
-            lastRegion = null;
         }
     }
 }

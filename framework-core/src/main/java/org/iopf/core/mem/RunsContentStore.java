@@ -1,6 +1,5 @@
 package org.iopf.core.mem;
 
-import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import org.iopf.api.mem.Payload;
 
 /**
@@ -24,15 +23,7 @@ final class RunsContentStore implements ContentStore {
      * The stored pages of each 2 MiB chunk that holds any, by chunk number (a primitive key): one
      * hash lookup per chunk, an array index per page, and walks skip empty chunks in one step.
      */
-    private final Long2ObjectOpenHashMap<RunsChunk> chunks = new Long2ObjectOpenHashMap<>();
-    /**
-     * The chunks of the last two lookups, null for an absent one: walks go page after page through
-     * one chunk, and a copy goes back and forth between its source's chunk and its destination's.
-     */
-    private long lastChunkNumber = -1;
-    private RunsChunk lastChunk;
-    private long otherChunkNumber = -1;
-    private RunsChunk otherChunk;
+    private final RecentLongMap<RunsChunk> chunks = new RecentLongMap<>();
     private long storedBytes;
     /**
      * Where a partly written page's new runs are assembled (old bytes before the write, the written
@@ -40,16 +31,8 @@ final class RunsContentStore implements ContentStore {
      */
     private final ContentRuns.Builder assembly = new ContentRuns.Builder(PAGE);
 
-    /** Chunk {@code chunkNumber} or null, which becomes the last lookup (every change of a chunk looks it up first). */
     private RunsChunk chunk(long chunkNumber) {
-        if (chunkNumber != lastChunkNumber) {
-            RunsChunk c = chunkNumber == otherChunkNumber ? otherChunk : chunks.get(chunkNumber);
-            otherChunkNumber = lastChunkNumber;
-            otherChunk = lastChunk;
-            lastChunkNumber = chunkNumber;
-            lastChunk = c;
-        }
-        return lastChunk;
+        return chunks.get(chunkNumber);
     }
 
     private static int slot(long key) {
@@ -118,7 +101,6 @@ final class RunsContentStore implements ContentStore {
         if (c == null) {
             c = new RunsChunk();
             chunks.put(chunkNumber, c);
-            lastChunk = c;
         }
         return c;
     }
@@ -127,8 +109,6 @@ final class RunsContentStore implements ContentStore {
     private void replaceChunk(long chunkNumber, RunsChunk c) {
         removeChunk(chunkNumber);
         chunks.put(chunkNumber, c);
-        lastChunkNumber = chunkNumber;
-        lastChunk = c;
         storedBytes += c.cost();
     }
 
@@ -138,7 +118,6 @@ final class RunsContentStore implements ContentStore {
         if (old != null) {
             storedBytes -= old.cost();
             chunks.remove(chunkNumber);
-            lastChunk = null;
         }
     }
 
